@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { adminRoutes, type Readiness } from './modules/admin/admin.routes.ts';
+import { themesRoutes } from './modules/themes/themes.routes.ts';
+import { createThemesService } from './modules/themes/themes.service.ts';
+import { registerAuth } from './platform/auth.ts';
+import { registerCsrf } from './platform/csrf.ts';
+import { registerErrorHandling, sendProblem } from './platform/errors.ts';
+import { startOutboxWorker, type Worker } from './platform/jobs.ts';
+import { createMailSender, type MailSender } from './platform/mail.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  mail?: MailSender;
+  log: Logger;
+  /** Run the outbox worker in this process (the server does; tests drive it by hand). */
+  worker?: boolean;
+};
+
+export const buildApp = async (deps: AppDeps) => {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mail = deps.mail ?? createMailSender(config, app.log);
+  const worker: Worker | undefined = deps.worker ? startOutboxWorker(db, mail, app.log, config.mailPollMs) : undefined;
+  const readiness: Readiness = { ready: false };
+  const themes = createThemesService(db);
+  await themes.reload();
+  const account = createAccountService({ db, config, kickOutbox: () => worker?.kick() });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.cookieSecure,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  registerErrorHandling(app);
+  registerCsrf(app, config);
+  registerAuth(app, db, config);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ricambi API', version: '1.0.0', description: 'Spare-parts portal API' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/swagger-ui',
+    staticCSP: true,
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        if (!request.principal?.authorities.includes('ROLE_ADMIN')) {
+          return sendProblem(reply, request.principal ? 403 : 401, `error.http.${request.principal ? 403 : 401}`);
+        }
+      },
+    },
+  });
+
+  await app.register(accountRoutes(account, themes, config));
+  await app.register(themesRoutes(themes));
+  await app.register(adminRoutes({ config, database, mail, readiness }));
+  app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|management|v3|swagger-ui)(\/|$)/.test(request.url);
+    if (!isApi && request.method === 'GET' && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, 404, 'error.http.404');
+  });
+
+  app.addHook('onClose', async () => {
+    readiness.ready = false;
+    await worker?.stop();
+    mail.close();
+  });
+
+  return { app, account, themes, mail, readiness, worker };
+};
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,5 @@
+export * from './audit.schema.ts';
+export * from './outbox.schema.ts';
+export * from './sessions.schema.ts';
+export * from './themes.schema.ts';
+export * from './users.schema.ts';

@@ -1,0 +1,38 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { auditEvent } from '../db/schema/index.ts';
+
+export type AuditType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'REMEMBER_ME_THEFT' | 'LOGOUT';
+
+export const recordAudit = async (
+  db: DbOrTx,
+  event: { principal: string; type: AuditType; remoteAddress?: string; message?: string },
+) => {
+  await db.insert(auditEvent).values({
+    principal: event.principal.slice(0, 100),
+    eventType: event.type,
+    remoteAddress: event.remoteAddress?.slice(0, 64),
+    data: {
+      ...(event.message ? { message: event.message } : {}),
+      ...(event.remoteAddress ? { remoteAddress: event.remoteAddress } : {}),
+    },
+  });
+};
+
+export const countAuditSince = async (
+  db: DbOrTx,
+  filter: { principal?: string; remoteAddress?: string; type: AuditType; since: Date },
+) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditEvent)
+    .where(
+      and(
+        eq(auditEvent.eventType, filter.type),
+        gte(auditEvent.eventDate, filter.since),
+        filter.principal !== undefined ? eq(auditEvent.principal, filter.principal) : undefined,
+        filter.remoteAddress !== undefined ? eq(auditEvent.remoteAddress, filter.remoteAddress) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+};

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { randomToken, safeEqual } from './crypto.ts';
+import { forbidden } from './errors.ts';
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Double-submit cookie: set on any GET, echoed in X-XSRF-TOKEN on every other method. */
+export const registerCsrf = (app: FastifyInstance, config: Config) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (SAFE_METHODS.has(request.method)) {
+      if (!cookie) {
+        reply.setCookie(CSRF_COOKIE, randomToken(), {
+          path: '/',
+          sameSite: 'lax',
+          secure: config.cookieSecure,
+          httpOnly: false,
+        });
+      }
+      return;
+    }
+    const header = request.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+      throw forbidden('error.csrf');
+    }
+  });
+};

@@ -1,0 +1,103 @@
+import { ALERT_HEADERS, type FieldError, type Problem, toFieldErrors } from '@ricambi/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+type Params = Record<string, string | number>;
+
+/** A failure the user should see: `message` is an i18n key of the web's error catalogue. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly params?: Params,
+    readonly fieldErrors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (key: string, params?: Params) => new AppError(400, key, params);
+export const fieldError = (field: string, key: string, params?: Params) =>
+  new AppError(400, 'error.validation', undefined, [{ field, message: key, params }]);
+export const unauthorized = (key = 'error.http.401') => new AppError(401, key);
+export const forbidden = (key = 'error.http.403') => new AppError(403, key);
+export const notFound = (key = 'error.http.404') => new AppError(404, key);
+export const tooManyRequests = (key: string, params?: Params) => new AppError(429, key, params);
+export const validationError = (error: ZodError) =>
+  new AppError(400, 'error.validation', undefined, toFieldErrors(error.issues));
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export const sendProblem = (
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  extra: { params?: Params; fieldErrors?: FieldError[]; detail?: string } = {},
+) => {
+  const problem: Problem = {
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    message,
+    ...(extra.detail ? { detail: extra.detail } : {}),
+    ...(extra.params ? { params: extra.params } : {}),
+    ...(extra.fieldErrors ? { fieldErrors: extra.fieldErrors } : {}),
+  };
+  reply.header(ALERT_HEADERS.error, message);
+  if (extra.params) reply.header(ALERT_HEADERS.params, encodeURIComponent(JSON.stringify(extra.params)));
+  return reply.code(status).type('application/problem+json').send(problem);
+};
+
+/** Success alert headers, read by the web's alert mapper. */
+export const withAlert = (reply: FastifyReply, key: string, params?: Params) => {
+  reply.header(ALERT_HEADERS.alert, key);
+  if (params) reply.header(ALERT_HEADERS.params, encodeURIComponent(JSON.stringify(params)));
+};
+
+const fromValidation = (error: {
+  validation: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[];
+}): FieldError[] =>
+  toFieldErrors(
+    error.validation.map((v) => ({
+      code: v.keyword,
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? '',
+      minimum: v.params.minimum as number | undefined,
+      maximum: v.params.maximum as number | undefined,
+      origin: v.params.origin as string | undefined,
+      format: v.params.format as string | undefined,
+      input: v.params.input,
+    })),
+  );
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendProblem(reply, error.status, error.message, {
+        params: error.params,
+        fieldErrors: error.fieldErrors,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendProblem(reply, 400, 'error.validation', { fieldErrors: fromValidation(error) });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(reply, status, `error.http.${status}`, { detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, 500, 'error.internal');
+  });
+};

@@ -1,0 +1,97 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { outboxMessage } from '../db/schema/index.ts';
+import type { MailMessage, MailSender } from './mail.ts';
+
+const LEASE_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6 * 3_600_000);
+
+export type OutboxHandlers = { mail: (payload: MailMessage) => Promise<void> };
+
+/**
+ * Claims due messages (SKIP LOCKED, so several instances can run), delivers them outside the
+ * claiming transaction, and records the outcome. A claim is a lease: if the process dies, the
+ * message becomes due again when the lease ends.
+ */
+export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: Pick<Logger, 'warn' | 'error'>) => {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outboxMessage.id })
+      .from(outboxMessage)
+      .where(and(eq(outboxMessage.status, 'PENDING'), lte(outboxMessage.nextAttemptAt, sql`now()`)))
+      .orderBy(outboxMessage.id)
+      .limit(20)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outboxMessage)
+      .set({
+        attempts: sql`${outboxMessage.attempts} + 1`,
+        nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+      })
+      .where(
+        inArray(
+          outboxMessage.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+  let sent = 0;
+  for (const message of claimed) {
+    try {
+      if (message.kind !== 'mail') throw new Error(`no handler for outbox kind ${message.kind}`);
+      await handlers.mail(message.payload as MailMessage);
+      await db
+        .update(outboxMessage)
+        .set({ status: 'SENT', processedAt: sql`now()`, lastError: null })
+        .where(eq(outboxMessage.id, message.id));
+      sent++;
+    } catch (error) {
+      const failed = message.attempts >= MAX_ATTEMPTS;
+      const reason = error instanceof Error ? error.message : String(error);
+      log[failed ? 'error' : 'warn']({ id: message.id, attempts: message.attempts, reason }, 'outbox delivery failed');
+      await db
+        .update(outboxMessage)
+        .set({
+          status: failed ? 'FAILED' : 'PENDING',
+          lastError: reason.slice(0, 2000),
+          nextAttemptAt: sql`now() + ${`${backoffMs(message.attempts)} milliseconds`}::interval`,
+        })
+        .where(eq(outboxMessage.id, message.id));
+    }
+  }
+  return { claimed: claimed.length, sent };
+};
+
+export type Worker = { kick: () => void; stop: () => Promise<void> };
+
+export const startOutboxWorker = (
+  db: Db,
+  sender: MailSender,
+  log: Pick<Logger, 'warn' | 'error'>,
+  intervalMs: number,
+): Worker => {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (stopped || running) return;
+    running = processOutboxOnce(db, { mail: sender.send }, log)
+      .catch((error: unknown) => log.error({ err: error }, 'outbox worker failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    kick: () => setImmediate(run),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+};

@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { isDatabaseEmpty, loadDemoData } from './demo.seed.ts';
+import { loadReferenceData } from './reference.seed.ts';
+
+/** Migrations, reference data, and demo data as DEMO_DATA says (auto: into an empty embedded database). */
+export const prepareDatabase = async (database: DatabaseHandle, config: Config, log: Pick<Logger, 'info' | 'warn'>) => {
+  await database.migrate();
+  await loadReferenceData(database.db);
+  const empty = await isDatabaseEmpty(database.db);
+  const demo = config.demoData === 'true' || (config.demoData === 'auto' && empty && database.kind === 'pglite');
+  if (demo) {
+    const created = await loadDemoData(database.db);
+    log.info({ created }, 'demo data loaded');
+  } else if (empty) {
+    log.warn('the database has no users: run `npm run create-admin` to create the first administrator');
+  }
+};

@@ -1,0 +1,29 @@
+export const AUTHORITIES = [
+  'ROLE_ADMIN',
+  'ROLE_MANAGER',
+  'ROLE_INTERNAL',
+  'ROLE_USER',
+  'ROLE_CR_USER',
+  'ROLE_CR_SUBDEALER',
+  'ROLE_CR_INTERNAL',
+  'ROLE_CR_SUPERDEALER',
+  'ROLE_CART',
+  'ROLE_PREVIOUS_ADMINISTRATOR',
+] as const;
+
+export type Authority = (typeof AUTHORITIES)[number];
+
+export const isAuthority = (value: string): value is Authority => (AUTHORITIES as readonly string[]).includes(value);
+
+/** Access column of a route: empty = open to all; otherwise any one of the listed authorities. */
+export const hasAnyAuthority = (granted: readonly string[] | undefined, required: readonly Authority[]): boolean =>
+  required.length === 0 || required.some((role) => granted?.includes(role) === true);
+
+/** Spec 1 §4: CR roles enable the machine area; ADMIN, MANAGER, INTERNAL, USER the spare-parts area. */
+export const MACHINE_AREA_ROLES: readonly Authority[] = [
+  'ROLE_CR_USER',
+  'ROLE_CR_SUBDEALER',
+  'ROLE_CR_INTERNAL',
+  'ROLE_CR_SUPERDEALER',
+];
+export const PARTS_AREA_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_INTERNAL', 'ROLE_USER'];

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const themeTokensSchema = z.object({
+  colorPrimary: z.string(),
+  colorLink: z.string(),
+  colorBgLayout: z.string(),
+  colorHeaderBg: z.string(),
+  colorHeaderText: z.string(),
+  borderRadius: z.number().int().min(0).max(16),
+  fontFamily: z.string(),
+});
+export type ThemeTokens = z.infer<typeof themeTokensSchema>;
+
+export const themeSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  title: z.string(),
+  logo: z.string(),
+  hostNames: z.array(z.string()),
+  canAccessParts: z.boolean(),
+  canAccessTracks: z.boolean(),
+  isDefault: z.boolean(),
+  tokens: themeTokensSchema,
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+export const themeListSchema = z.array(themeSchema);
+
+/** Spec 1 §1: the theme is chosen by the host name, else by the user's tema, else the default. */
+export const resolveTheme = <T extends Pick<Theme, 'name' | 'hostNames' | 'isDefault'>>(
+  themes: readonly T[],
+  hostName: string | undefined,
+  userTema: string | null | undefined,
+): T | undefined => {
+  const host = hostName?.toLowerCase().replace(/:\d+$/, '');
+  return (
+    (host ? themes.find((t) => t.hostNames.includes(host)) : undefined) ??
+    (userTema ? themes.find((t) => t.name === userTema) : undefined) ??
+    themes.find((t) => t.isDefault) ??
+    themes[0]
+  );
+};
+
+export type HomeTarget = 'spare-parts' | 'machine-home' | 'choice';
+
+/** Spec 1 §2.2: tracks only -> spare-parts page; parts only -> machine home; both -> two buttons. */
+export const homeTarget = (theme: Pick<Theme, 'canAccessParts' | 'canAccessTracks'>): HomeTarget => {
+  if (theme.canAccessTracks && !theme.canAccessParts) return 'spare-parts';
+  if (theme.canAccessParts && !theme.canAccessTracks) return 'machine-home';
+  return 'choice';
+};
