@@ -1,0 +1,74 @@
+import { type Problem, problemSchema } from '@ricambi/domain';
+
+/** A failed call: `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly method: string,
+    readonly problem?: Problem,
+  ) {
+    super(problem?.message ?? `HTTP ${status}`);
+  }
+}
+
+const CSRF_COOKIE = 'XSRF-TOKEN';
+const SAFE = new Set(['GET', 'HEAD']);
+
+const readCookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
+type Body = { json: unknown } | { form: Record<string, string> } | undefined;
+
+const send = async (method: string, url: string, body: Body): Promise<Response> => {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!SAFE.has(method)) {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers['X-XSRF-TOKEN'] = decodeURIComponent(token);
+  }
+  let payload: string | undefined;
+  if (body && 'json' in body) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  } else if (body && 'form' in body) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(body.form).toString();
+  }
+  try {
+    return await fetch(url, { method, headers, body: payload, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, url, method);
+  }
+};
+
+const toError = async (response: Response, url: string, method: string) => {
+  const parsed = problemSchema.safeParse(await response.json().catch(() => undefined));
+  return new ApiError(response.status, url, method, parsed.success ? parsed.data : undefined);
+};
+
+/**
+ * One way to call the API. A 403 on a non-GET is retried once after fetching the root, which
+ * hands out a fresh CSRF cookie (spec 1 §8).
+ */
+export const request = async <T>(method: string, url: string, body?: Body): Promise<T> => {
+  let response = await send(method, url, body);
+  if (response.status === 403 && !SAFE.has(method)) {
+    await fetch('/', { credentials: 'same-origin' }).catch(() => undefined);
+    response = await send(method, url, body);
+  }
+  if (!response.ok) throw await toError(response, url, method);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+
+export const http = {
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, json?: unknown) => request<T>('POST', url, json === undefined ? undefined : { json }),
+  put: <T>(url: string, json: unknown) => request<T>('PUT', url, { json }),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+  postForm: <T>(url: string, form: Record<string, string>) => request<T>('POST', url, { form }),
+};

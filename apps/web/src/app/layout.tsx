@@ -1,0 +1,141 @@
+import { GlobalOutlined, HomeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LANGUAGES, type Language } from '@ricambi/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
+import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount, useLogout } from '../api/account.api.ts';
+import { queryKeys } from '../api/keys.ts';
+import { changeLanguage } from '../i18n/index.ts';
+import { connectAlerts } from './alerts.ts';
+import { rememberTarget } from './guards.ts';
+import { navEntries } from './routes.tsx';
+import { useActiveTheme } from './theme.context.ts';
+
+const ICONS: Record<string, React.ReactNode> = { home: <HomeOutlined /> };
+
+export const AppLayout = () => {
+  const { t, i18n } = useTranslation();
+  const { notification } = AntApp.useApp();
+  const account = useAccount();
+  const theme = useActiveTheme();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const href = useRouterState({ select: (s) => s.location.href });
+  const matches = useMatches();
+  const screens = Grid.useBreakpoint();
+  const titleKey = matches.at(-1)?.staticData?.titleKey;
+  const headerText = theme?.tokens.colorHeaderText ?? '#fff';
+
+  useEffect(() => {
+    connectAlerts(notification, () => {
+      // A 401 on a non-account call: the session is gone. Sign out locally and go to login.
+      queryClient.setQueryData(queryKeys.account.current(), null);
+      rememberTarget(window.location.pathname + window.location.search);
+      void navigate({ to: '/login' });
+    });
+  }, [notification, queryClient, navigate]);
+
+  useEffect(() => {
+    const page = titleKey ? t(titleKey, { username: account?.login ?? '' }) : '';
+    document.title = [page, theme?.title ?? 'Ricambi'].filter(Boolean).join(' · ');
+  }, [titleKey, theme, t, account]);
+
+  const flags = { canAccessParts: theme?.canAccessParts ?? true, canAccessTracks: theme?.canAccessTracks ?? true };
+  const main = navEntries('main', account, flags);
+  const accountEntries = navEntries('account', account, flags);
+  const anonymousEntries = navEntries('anonymous', account, flags);
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        sessionStorage.removeItem('ricambi.previousUrl');
+        void navigate({ to: '/login' });
+      },
+    });
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, position: 'sticky', top: 0, zIndex: 10 }}>
+        <Link to="/" aria-label={theme?.title ?? 'Ricambi'} style={{ display: 'flex', alignItems: 'center' }}>
+          <img src={theme?.logo ?? '/themes/eurocomach/logo.svg'} alt={theme?.title ?? 'Ricambi'} height={36} />
+        </Link>
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          selectedKeys={[pathname]}
+          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+          items={main.map((r) => ({
+            key: r.path,
+            icon: ICONS[r.name],
+            label: <Link to={r.path}>{t(r.titleKey)}</Link>,
+          }))}
+        />
+        <Flex gap={8} align="center">
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [i18n.language],
+              items: LANGUAGES.map((lang) => ({ key: lang, label: t(`global.language.${lang}`) })),
+              onClick: ({ key }) => void changeLanguage(key as Language),
+            }}
+          >
+            <Button
+              type="text"
+              icon={<GlobalOutlined />}
+              style={{ color: headerText }}
+              data-testid="language-menu"
+              aria-label={t('global.menu.language')}
+            >
+              {screens.md ? t(`global.language.${i18n.language}`) : i18n.language.toUpperCase()}
+            </Button>
+          </Dropdown>
+          {account ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  ...accountEntries.map((r) => ({ key: r.path, label: <Link to={r.path}>{t(r.titleKey)}</Link> })),
+                  { type: 'divider' as const },
+                  {
+                    key: 'logout',
+                    icon: <LogoutOutlined />,
+                    label: t('global.menu.account.logout'),
+                    onClick: onLogout,
+                  },
+                ],
+              }}
+            >
+              <Button type="text" icon={<UserOutlined />} style={{ color: headerText }} data-testid="account-menu">
+                {screens.sm ? account.login : null}
+              </Button>
+            </Dropdown>
+          ) : (
+            anonymousEntries.map((r, i) => (
+              <Link key={r.path} to={r.path}>
+                <Button type={i === 0 ? 'primary' : 'text'} style={i === 0 ? undefined : { color: headerText }}>
+                  {t(r.titleKey)}
+                </Button>
+              </Link>
+            ))
+          )}
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: screens.md ? '24px 32px' : '16px 12px' }}>
+        <main style={{ maxWidth: 1280, margin: '0 auto' }} key={href === '/' ? 'home' : undefined}>
+          <Outlet />
+        </main>
+      </Layout.Content>
+      <Layout.Footer style={{ textAlign: 'center' }}>
+        <Typography.Text type="secondary">
+          © {new Date().getFullYear()} {theme?.title ?? 'Ricambi'} ·{' '}
+          <Link to="/cookie-and-privacy-policy">{t('privacy.title')}</Link>
+        </Typography.Text>
+      </Layout.Footer>
+    </Layout>
+  );
+};

@@ -1,0 +1,90 @@
+import { isLanguage, type Language } from '@ricambi/domain';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import deDE from 'antd/locale/de_DE';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import frFR from 'antd/locale/fr_FR';
+import itIT from 'antd/locale/it_IT';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/it';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleApiError } from './alerts.ts';
+import { useActiveTheme } from './theme.context.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { handlesErrors?: boolean; errorKey?: string };
+    mutationMeta: { handlesErrors?: boolean; errorKey?: string };
+  }
+}
+
+/** Failed calls reach the user through the one alert mapper, unless the caller handles them. */
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.handlesErrors) handleApiError(error, query.meta?.errorKey);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _v, _c, mutation) => {
+        if (!mutation.meta?.handlesErrors) handleApiError(error, mutation.meta?.errorKey);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => count < 2 && 'status' in error && error.status === 0,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+
+const ANT_LOCALES: Record<Language, Locale> = { it: itIT, en: enUS, fr: frFR, de: deDE, es: esES };
+
+/** antd design tokens, locale and <html lang> from the active theme and language. */
+export const ThemedProviders = ({ children }: { children: ReactNode }) => {
+  const { i18n } = useTranslation();
+  const theme = useActiveTheme();
+  const lang: Language = isLanguage(i18n.language) ? i18n.language : 'it';
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    dayjs.locale(lang);
+  }, [lang]);
+  const tokens = theme?.tokens;
+  return (
+    <ConfigProvider
+      locale={ANT_LOCALES[lang]}
+      theme={{
+        algorithm: antTheme.defaultAlgorithm,
+        token: tokens
+          ? {
+              colorPrimary: tokens.colorPrimary,
+              colorLink: tokens.colorLink,
+              colorBgLayout: tokens.colorBgLayout,
+              borderRadius: tokens.borderRadius,
+              fontFamily: tokens.fontFamily,
+              colorInfo: tokens.colorPrimary,
+            }
+          : { colorPrimary: '#b44a06' },
+        components: {
+          Layout: { headerBg: tokens?.colorHeaderBg ?? '#22262b', headerPadding: '0 24px', footerBg: 'transparent' },
+          Menu: {
+            darkItemBg: tokens?.colorHeaderBg ?? '#22262b',
+            darkPopupBg: tokens?.colorHeaderBg ?? '#22262b',
+            darkItemSelectedBg: tokens?.colorPrimary ?? '#b44a06',
+          },
+        },
+      }}
+    >
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+};
+
+export { QueryClientProvider };

@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { accountQuery } from '../api/account.api.ts';
+import { NotFoundPage } from '../features/common/StatusPages.tsx';
+import { guard, rememberTarget } from './guards.ts';
+import { AppLayout } from './layout.tsx';
+import { ROUTES } from './routes.tsx';
+
+export type RouterContext = { queryClient: QueryClient };
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    titleKey?: string;
+  }
+}
+
+export const createAppRouter = (queryClient: QueryClient) => {
+  const root = createRootRouteWithContext<RouterContext>()({
+    component: AppLayout,
+    notFoundComponent: NotFoundPage,
+  });
+  const children = ROUTES.map((route) =>
+    createRoute({
+      getParentRoute: () => root,
+      path: route.path,
+      component: route.component,
+      staticData: { titleKey: route.titleKey },
+      beforeLoad: async ({ context, location }) => {
+        const account = await context.queryClient.ensureQueryData(accountQuery);
+        const decision = guard(route.access, account);
+        if (decision === 'login') {
+          rememberTarget(location.href);
+          throw redirect({ to: '/login' });
+        }
+        if (decision === 'denied') throw redirect({ to: '/accessdenied' });
+        if (decision === 'home') throw redirect({ to: '/' });
+      },
+    }),
+  );
+  return createRouter({
+    routeTree: root.addChildren(children),
+    context: { queryClient },
+    defaultPreload: false,
+    scrollRestoration: true,
+  });
+};
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

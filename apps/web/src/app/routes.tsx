@@ -1,0 +1,135 @@
+import type { Account, Authority } from '@ricambi/domain';
+import type { RouteComponent } from '@tanstack/react-router';
+import { ActivatePage } from '../features/account/ActivatePage.tsx';
+import { LoginPage } from '../features/account/LoginPage.tsx';
+import { PasswordPage } from '../features/account/PasswordPage.tsx';
+import { RegisterPage } from '../features/account/RegisterPage.tsx';
+import { ResetFinishPage } from '../features/account/ResetFinishPage.tsx';
+import { ResetRequestPage } from '../features/account/ResetRequestPage.tsx';
+import { SessionsPage } from '../features/account/SessionsPage.tsx';
+import { SettingsPage } from '../features/account/SettingsPage.tsx';
+import { PrivacyPolicyPage } from '../features/common/PrivacyPolicyPage.tsx';
+import { AccessDeniedPage, ErrorPage } from '../features/common/StatusPages.tsx';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { guard, type RouteAccess } from './guards.ts';
+
+/** Where a route shows in the navigation bar, and which theme flag it needs (spec 1 §2.3). */
+export type NavPlacement = { menu: 'main' | 'account' | 'admin' | 'anonymous'; order: number };
+export type ThemeArea = 'parts' | 'tracks';
+
+export type AppRoute = {
+  name: string;
+  path: string;
+  access: RouteAccess;
+  titleKey: string;
+  component: RouteComponent;
+  nav?: NavPlacement;
+  area?: ThemeArea;
+};
+
+const ACCOUNT_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER', 'ROLE_CR_SUBDEALER'];
+
+/**
+ * The route table of spec 1 §2.1: read by the router, the guards, page titles and the navigation
+ * bar. Areas not built yet are absent (never dead entries).
+ */
+export const ROUTES: readonly AppRoute[] = [
+  {
+    name: 'home',
+    path: '/',
+    access: 'open',
+    titleKey: 'global.menu.home',
+    component: HomePage,
+    nav: { menu: 'main', order: 0 },
+  },
+  {
+    name: 'login',
+    path: '/login',
+    access: 'anonymous-only',
+    titleKey: 'login.title',
+    component: LoginPage,
+    nav: { menu: 'anonymous', order: 0 },
+  },
+  {
+    name: 'register',
+    path: '/register',
+    access: 'anonymous-only',
+    titleKey: 'register.title',
+    component: RegisterPage,
+    nav: { menu: 'anonymous', order: 1 },
+  },
+  { name: 'activate', path: '/activate', access: 'open', titleKey: 'activate.title', component: ActivatePage },
+  {
+    name: 'requestReset',
+    path: '/reset/request',
+    access: 'open',
+    titleKey: 'reset.request.title',
+    component: ResetRequestPage,
+  },
+  {
+    name: 'finishReset',
+    path: '/reset/finish',
+    access: 'open',
+    titleKey: 'reset.finish.title',
+    component: ResetFinishPage,
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    access: ACCOUNT_ROLES,
+    titleKey: 'global.menu.account.settings',
+    component: SettingsPage,
+    nav: { menu: 'account', order: 0 },
+  },
+  {
+    name: 'password',
+    path: '/password',
+    access: ACCOUNT_ROLES,
+    titleKey: 'global.menu.account.password',
+    component: PasswordPage,
+    nav: { menu: 'account', order: 1 },
+  },
+  {
+    name: 'sessions',
+    path: '/sessions',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'global.menu.account.sessions',
+    component: SessionsPage,
+    nav: { menu: 'account', order: 2 },
+  },
+  { name: 'error', path: '/error', access: 'open', titleKey: 'error.title', component: ErrorPage },
+  {
+    name: 'accessdenied',
+    path: '/accessdenied',
+    access: 'open',
+    titleKey: 'error.accessdenied.title',
+    component: AccessDeniedPage,
+  },
+  {
+    name: 'privacy-policy',
+    path: '/cookie-and-privacy-policy',
+    access: 'open',
+    titleKey: 'privacy.title',
+    component: PrivacyPolicyPage,
+  },
+];
+
+export const routePathByName = (name: string) => ROUTES.find((r) => r.name === name)?.path;
+
+export const routeByPath = (pathname: string) => ROUTES.find((r) => r.path === pathname);
+
+/** The navigation entries of one menu that this user, under this theme, may open. */
+export const navEntries = (
+  menu: NavPlacement['menu'],
+  account: Pick<Account, 'authorities'> | null,
+  flags: { canAccessParts: boolean; canAccessTracks: boolean },
+) =>
+  ROUTES.filter((r) => r.nav?.menu === menu)
+    .filter((r) => guard(r.access, account) === 'allow')
+    .filter((r) => !r.area || (r.area === 'parts' ? flags.canAccessParts : flags.canAccessTracks))
+    .sort((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0));
+
+export const canOpen = (name: string, account: Pick<Account, 'authorities'> | null) => {
+  const route = ROUTES.find((r) => r.name === name);
+  return route ? guard(route.access, account) === 'allow' : false;
+};

@@ -1,0 +1,75 @@
+import { changePasswordSchema, passwordField } from '@ricambi/domain';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount, useChangePassword } from '../../api/account.api.ts';
+import { showSuccess } from '../../app/alerts.ts';
+import { applyFieldErrors, confirmRule, zodRule } from '../../components/forms.ts';
+import { PageCard } from '../../components/PageCard.tsx';
+import { PasswordStrengthBar } from '../../components/PasswordStrengthBar.tsx';
+
+type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+export const PasswordPage = () => {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const [form] = Form.useForm<Values>();
+  const change = useChangePassword();
+  const [failed, setFailed] = useState(false);
+  const password = Form.useWatch('newPassword', form);
+
+  return (
+    <PageCard title={t('password.title', { username: account?.login ?? '' })}>
+      {failed ? (
+        <Alert type="error" showIcon title={t('password.messages.error')} style={{ marginBottom: 16 }} role="alert" />
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => {
+          setFailed(false);
+          change.mutate(
+            { currentPassword: values.currentPassword, newPassword: values.newPassword },
+            {
+              onSuccess: () => {
+                form.resetFields();
+                showSuccess(t('password.messages.success'));
+              },
+              onError: (error) => applyFieldErrors(form, error, t) || setFailed(true),
+            },
+          );
+        }}
+      >
+        <Form.Item
+          name="currentPassword"
+          label={t('global.form.currentpassword.label')}
+          required
+          rules={[zodRule(changePasswordSchema.shape.currentPassword, t)]}
+        >
+          <Input.Password autoComplete="current-password" placeholder={t('global.form.currentpassword.placeholder')} />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('global.form.newpassword.label')}
+          required
+          rules={[zodRule(passwordField, t)]}
+        >
+          <Input.Password autoComplete="new-password" placeholder={t('global.form.newpassword.placeholder')} />
+        </Form.Item>
+        <PasswordStrengthBar password={password} />
+        <Form.Item
+          name="confirmPassword"
+          label={t('global.form.confirmpassword.label')}
+          required
+          dependencies={['newPassword']}
+          rules={[zodRule(passwordField, t), confirmRule('newPassword', t)]}
+        >
+          <Input.Password autoComplete="new-password" placeholder={t('global.form.confirmpassword.placeholder')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          {t('password.form.button')}
+        </Button>
+      </Form>
+    </PageCard>
+  );
+};

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useGoBack } from '../../app/useGoBack.ts';
+
+const Back = () => {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  return (
+    <Button type="primary" onClick={goBack}>
+      {t('global.back')}
+    </Button>
+  );
+};
+
+export const AccessDeniedPage = () => {
+  const { t } = useTranslation();
+  return <Result status="403" title={t('error.accessdenied.title')} subTitle={t('error.http.403')} extra={<Back />} />;
+};
+
+export const ErrorPage = () => {
+  const { t } = useTranslation();
+  return <Result status="error" title={t('error.title')} subTitle={t('error.internal')} extra={<Back />} />;
+};
+
+export const NotFoundPage = () => {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('error.notfound.title')}
+      subTitle={t('error.http.404')}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t('global.menu.home')}</Button>
+        </Link>
+      }
+    />
+  );
+};

@@ -1,0 +1,38 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@ricambi/domain';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+// Every namespace file of every language, bundled; "mail" is the server's and stays out.
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['./*/*.json', '!./*/mail.json'], {
+  eager: true,
+});
+
+export const resourcesFor = (lang: Language) =>
+  Object.entries(files)
+    .filter(([file]) => file.startsWith(`./${lang}/`))
+    .reduce<Record<string, unknown>>((all, [, mod]) => Object.assign(all, mod.default), {});
+
+const STORAGE_KEY = 'ricambi.lang';
+
+export const storedLanguage = (): Language => {
+  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+};
+
+export const initI18n = () =>
+  i18next.use(initReactI18next).init({
+    resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: resourcesFor(lang) }])),
+    lng: storedLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+export const changeLanguage = async (lang: Language) => {
+  globalThis.localStorage?.setItem(STORAGE_KEY, lang);
+  document.documentElement.lang = lang;
+  await i18next.changeLanguage(lang);
+};
+
+export { i18next };
