@@ -19,5 +19,5 @@ export const rememberTarget = (href: string) => globalThis.sessionStorage?.setIt
 export const takeTarget = (): string | undefined => {
   const href = globalThis.sessionStorage?.getItem(TARGET_KEY) ?? undefined;
   globalThis.sessionStorage?.removeItem(TARGET_KEY);
-  return href && href.startsWith('/') && !href.startsWith('//') ? href : undefined;
+  return href?.startsWith('/') && !href.startsWith('//') ? href : undefined;
 };

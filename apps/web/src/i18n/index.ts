@@ -23,7 +23,7 @@ export const initI18n = () =>
   i18next.use(initReactI18next).init({
     resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: resourcesFor(lang) }])),
     lng: storedLanguage(),
-    fallbackLng: false,
+    fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,

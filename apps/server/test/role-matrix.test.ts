@@ -1,0 +1,194 @@
+import fastifyCookie from '@fastify/cookie';
+import { AUTHORITIES, type Authority } from '@ricambi/domain';
+import Fastify, { type HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Access, registerAuth } from '../src/platform/auth.ts';
+import { registerErrorHandling } from '../src/platform/errors.ts';
+import { createTestApp, problemOf, type TestApp } from './test-app.ts';
+
+/**
+ * Every route under /api, /management, /v3 and /swagger-ui with the access it must have (DESIGN.md:
+ * "A role matrix test covers every route"). A new route fails the first test until it is listed here.
+ */
+const ACCESS: Record<string, Access> = {
+  'POST /api/authentication': 'public',
+  'POST /api/logout': 'public',
+  'POST /api/register': 'public',
+  'GET /api/activate': 'public',
+  'POST /api/account/reset_password/init': 'public',
+  'POST /api/account/reset_password/finish': 'public',
+  'GET /api/themes': 'public',
+  'GET /management/health': 'public',
+  'GET /api/account': 'authenticated',
+  'POST /api/account': 'authenticated',
+  'POST /api/account/change_password': 'authenticated',
+  'GET /api/account/sessions': 'authenticated',
+  'DELETE /api/account/sessions/:series': 'authenticated',
+  'POST /api/themes-reload': ['ROLE_ADMIN'],
+  'GET /v3/api-docs': ['ROLE_ADMIN'],
+  'GET /swagger-ui': ['ROLE_ADMIN'],
+  'GET /swagger-ui/': ['ROLE_ADMIN'],
+  'GET /swagger-ui/static/index.html': ['ROLE_ADMIN'],
+  'GET /swagger-ui/static/swagger-initializer.js': ['ROLE_ADMIN'],
+  // The Swagger UI library's own CSS and JS (served by @fastify/static without the UI hooks); the
+  // page, its initializer and the API document above stay admin-only.
+  'GET /swagger-ui/static/*': 'public',
+  'GET /swagger-ui/json': ['ROLE_ADMIN'],
+  'GET /swagger-ui/yaml': ['ROLE_ADMIN'],
+};
+
+const MATRIX_PREFIXES = ['/api', '/management', '/v3', '/swagger-ui'];
+
+/**
+ * The routes of a built app, from `printRoutes()` (its tree: each line adds a segment to its
+ * parent's path, 4 characters of indentation per level). HEAD twins of GET routes are left out.
+ * The tree drops the static part before a wildcard (`/swagger-ui/static/*` prints as `/swagger-ui/*`),
+ * so wildcard routes are compared by count and checked with hasRoute.
+ */
+const registeredRoutes = (tree: string) => {
+  const routes: string[] = [];
+  const paths: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const url = (depth > 0 ? (paths[depth - 1] ?? '') : '') + (match[2] ?? '');
+    paths.length = depth;
+    paths[depth] = url;
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push(`${method} ${url}`);
+    }
+  }
+  return routes.filter((r) => MATRIX_PREFIXES.some((p) => r.split(' ')[1]?.startsWith(p))).sort();
+};
+
+/** A concrete URL for a route pattern. */
+const concrete = (url: string) => url.replace(/:\w+/g, 'unknown-value').replace(/\*$/, 'swagger-ui.css');
+
+const entries = Object.entries(ACCESS).map(([route, access]) => {
+  const [method = 'GET', url = '/'] = route.split(' ');
+  return { route, method: method as HTTPMethods, url: concrete(url), access };
+});
+const nonPublic = entries.filter((e) => e.access !== 'public');
+const restricted = entries.flatMap((e) => (Array.isArray(e.access) ? [{ ...e, roles: e.access as Authority[] }] : []));
+
+describe('role matrix', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists every registered /api, /management, /v3 and /swagger-ui route', () => {
+    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false }));
+    expect(registered.length).toBeGreaterThan(10);
+    for (const route of Object.keys(ACCESS)) {
+      const [method, url] = route.split(' ') as [HTTPMethods, string];
+      expect(t.app.hasRoute({ method, url }), route).toBe(true);
+    }
+    expect(registered.filter((r) => !r.endsWith('*'))).toEqual(
+      Object.keys(ACCESS)
+        .filter((r) => !r.endsWith('*'))
+        .sort(),
+    );
+    expect(registered).toHaveLength(Object.keys(ACCESS).length);
+  });
+
+  it.each(nonPublic.map((e) => [e.route, e] as const))('anonymous %s -> 401', async (_, e) => {
+    const response = await t.agent().request(e.method, e.url);
+    expect(response.statusCode).toBe(401);
+    expect(problemOf(response).message).toBe('error.http.401');
+  });
+
+  it.each(entries.filter((e) => e.access === 'public').map((e) => [e.route, e] as const))(
+    'anonymous %s is let through',
+    async (_, e) => {
+      const response = await t.agent().request(e.method, e.url);
+      expect([401, 403]).not.toContain(response.statusCode);
+    },
+  );
+
+  it('lets a signed-in user without any authority through every "authenticated" route', async () => {
+    const user = await t.createUser({ authorities: [] });
+    const agent = await t.signIn(user.login, user.password);
+    for (const e of entries.filter((x) => x.access === 'authenticated')) {
+      const response = await agent.request(e.method, e.url);
+      expect([401, 403], e.route).not.toContain(response.statusCode);
+    }
+  });
+
+  it.each(restricted.map((e) => [e.route, e] as const))(
+    '%s: 403 for a user holding every other authority, allowed for a holder of the role',
+    async (_, e) => {
+      const others = AUTHORITIES.filter((a) => !e.roles.includes(a));
+      const without = await t.createUser({ authorities: others });
+      const denied = await (await t.signIn(without.login, without.password)).request(e.method, e.url);
+      expect(denied.statusCode).toBe(403);
+      expect(problemOf(denied).message).toBe('error.http.403');
+
+      for (const role of e.roles) {
+        const holder = await t.createUser({ authorities: [role] });
+        const allowed = await (await t.signIn(holder.login, holder.password)).request(e.method, e.url);
+        expect([401, 403]).not.toContain(allowed.statusCode);
+      }
+    },
+  );
+
+  it('serves the OpenAPI document to an administrator', async () => {
+    const admin = await t.createUser({ authorities: ['ROLE_ADMIN'] });
+    const response = await (await t.signIn(admin.login, admin.password)).get('/v3/api-docs');
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/account', '/api/authentication']));
+  });
+});
+
+describe('routes must declare their access', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stops buildApp from starting when a plugin adds an /api route without config.access', async () => {
+    const built = await buildApp({ config: t.config, database: t.database, log: t.log });
+    try {
+      built.app.register(async (app) => {
+        app.get('/api/orders', async () => ({}));
+      });
+      await expect(built.app.ready()).rejects.toThrow('Route GET /api/orders declares no access');
+    } finally {
+      await built.app.close().catch(() => undefined);
+    }
+  });
+
+  it.each(['/api/x', '/management/x', '/v3/x', '/api'])('registerAuth refuses %s without access', async (url) => {
+    const app = Fastify();
+    registerAuth(app, t.db, t.config);
+    app.register(async (scope) => {
+      scope.post(url, async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow(`Route POST ${url} declares no access`);
+    await app.close().catch(() => undefined);
+  });
+
+  it('registerAuth accepts declared routes, and routes outside the API without access', async () => {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    registerErrorHandling(app);
+    registerAuth(app, t.db, t.config);
+    app.register(async (scope) => {
+      scope.get('/api/declared', { config: { access: 'authenticated' } }, async () => ({}));
+      scope.get('/assets/logo.svg', async () => 'svg');
+    });
+    await expect(app.ready()).resolves.toBeDefined();
+    expect((await app.inject({ method: 'GET', url: '/api/declared' })).statusCode).toBe(401);
+    await app.close();
+  });
+});
