@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useLogout } from '../api/account.api.ts';
 import { queryKeys } from '../api/keys.ts';
+import { ButtonLink } from '../components/ButtonLink.tsx';
 import { changeLanguage } from '../i18n/index.ts';
 import { connectAlerts } from './alerts.ts';
 import { rememberTarget } from './guards.ts';
@@ -116,11 +117,14 @@ export const AppLayout = () => {
             </Dropdown>
           ) : (
             anonymousEntries.map((r, i) => (
-              <Link key={r.path} to={r.path}>
-                <Button type={i === 0 ? 'primary' : 'text'} style={i === 0 ? undefined : { color: headerText }}>
-                  {t(r.titleKey)}
-                </Button>
-              </Link>
+              <ButtonLink
+                key={r.path}
+                to={r.path}
+                type={i === 0 ? 'primary' : 'text'}
+                style={i === 0 ? undefined : { color: headerText }}
+              >
+                {t(r.titleKey)}
+              </ButtonLink>
             ))
           )}
         </Flex>

@@ -70,6 +70,10 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
               borderRadius: tokens.borderRadius,
               fontFamily: tokens.fontFamily,
               colorInfo: tokens.colorPrimary,
+              // antd's default secondary text (45 % black) is below 4.5:1 on white.
+              colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+              colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+              colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
             }
           : { colorPrimary: '#b44a06' },
         components: {

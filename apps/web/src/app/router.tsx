@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
 import { accountQuery } from '../api/account.api.ts';
 import { NotFoundPage } from '../features/common/StatusPages.tsx';
 import { guard, rememberTarget } from './guards.ts';
@@ -14,7 +20,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const createAppRouter = (queryClient: QueryClient) => {
+export const createAppRouter = (queryClient: QueryClient, history?: RouterHistory) => {
   const root = createRootRouteWithContext<RouterContext>()({
     component: AppLayout,
     notFoundComponent: NotFoundPage,
@@ -40,6 +46,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
   return createRouter({
     routeTree: root.addChildren(children),
     context: { queryClient },
+    ...(history ? { history } : {}),
     defaultPreload: false,
     scrollRestoration: true,
   });

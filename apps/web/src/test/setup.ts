@@ -22,3 +22,4 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+window.scrollTo = () => undefined;

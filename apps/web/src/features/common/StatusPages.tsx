@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../../app/useGoBack.ts';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 
 const Back = () => {
   const { t } = useTranslation();
@@ -31,9 +31,9 @@ export const NotFoundPage = () => {
       title={t('error.notfound.title')}
       subTitle={t('error.http.404')}
       extra={
-        <Link to="/">
-          <Button type="primary">{t('global.menu.home')}</Button>
-        </Link>
+        <ButtonLink to="/" type="primary">
+          {t('global.menu.home')}
+        </ButtonLink>
       }
     />
   );

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { routePathByName } from '../../app/routes.tsx';
 import { useActiveTheme } from '../../app/theme.context.ts';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
 
 const Tile = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) => (
   <Col xs={24} sm={12} lg={8}>
@@ -43,16 +44,12 @@ export const HomePage = () => {
         </Typography.Title>
         <Typography.Paragraph style={{ maxWidth: 640, fontSize: 16 }}>{t('home.subtitle')}</Typography.Paragraph>
         <Flex gap={12} wrap justify="center">
-          <Link to="/login">
-            <Button type="primary" size="large" icon={<LoginOutlined />}>
-              {t('global.messages.info.authenticated.link')}
-            </Button>
-          </Link>
-          <Link to="/register">
-            <Button size="large" icon={<UserAddOutlined />}>
-              {t('global.messages.info.register.link')}
-            </Button>
-          </Link>
+          <ButtonLink to="/login" type="primary" size="large" icon={<LoginOutlined />}>
+            {t('global.messages.info.authenticated.link')}
+          </ButtonLink>
+          <ButtonLink to="/register" size="large" icon={<UserAddOutlined />}>
+            {t('global.messages.info.register.link')}
+          </ButtonLink>
         </Flex>
       </Flex>
     );
@@ -77,11 +74,15 @@ export const HomePage = () => {
       {choices.length > 0 ? (
         <Flex gap={24} wrap style={{ margin: '24px 0' }}>
           {choices.map((area) => (
-            <Link key={area} to={areas[area]}>
-              <Button type="primary" size="large" style={{ height: 96, minWidth: 280, fontSize: 20 }}>
-                {t(`home.area.${area}`)}
-              </Button>
-            </Link>
+            <ButtonLink
+              key={area}
+              to={areas[area]}
+              type="primary"
+              size="large"
+              style={{ height: 96, minWidth: 280, fontSize: 20 }}
+            >
+              {t(`home.area.${area}`)}
+            </ButtonLink>
           ))}
         </Flex>
       ) : null}

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { account, renderApp } from '../test/render.tsx';
+import { guard, rememberTarget, takeTarget } from './guards.ts';
+import { navEntries, ROUTES } from './routes.tsx';
+
+describe('guard (spec 1 §2.2)', () => {
+  it('sends the anonymous user to login and the user without the role to accessdenied', () => {
+    expect(guard(['ROLE_ADMIN'], null)).toBe('login');
+    expect(guard(['ROLE_ADMIN'], { authorities: ['ROLE_USER'] })).toBe('denied');
+    expect(guard(['ROLE_ADMIN'], { authorities: ['ROLE_ADMIN'] })).toBe('allow');
+    expect(guard('anonymous-only', { authorities: ['ROLE_USER'] })).toBe('home');
+    expect(guard('open', null)).toBe('allow');
+  });
+
+  it('remembers the target once, and only a path of this site', () => {
+    rememberTarget('/settings?x=1');
+    expect(takeTarget()).toBe('/settings?x=1');
+    expect(takeTarget()).toBeUndefined();
+    rememberTarget('//evil.example.com');
+    expect(takeTarget()).toBeUndefined();
+  });
+});
+
+describe('route table (spec 1 §2.1)', () => {
+  it('keeps the spec paths and roles', () => {
+    const byName = Object.fromEntries(ROUTES.map((r) => [r.name, r]));
+    expect(byName.sessions).toMatchObject({ path: '/sessions', access: ['ROLE_ADMIN'] });
+    expect(byName.settings).toMatchObject({
+      path: '/settings',
+      access: ['ROLE_USER', 'ROLE_CR_USER', 'ROLE_CR_SUBDEALER'],
+    });
+    expect(byName.password?.path).toBe('/password');
+    expect(byName['privacy-policy']?.path).toBe('/cookie-and-privacy-policy');
+    expect(byName.finishReset?.path).toBe('/reset/finish');
+  });
+
+  it('shows navigation entries by role', () => {
+    const flags = { canAccessParts: true, canAccessTracks: true };
+    expect(navEntries('account', { authorities: ['ROLE_USER'] }, flags).map((r) => r.name)).toEqual([
+      'settings',
+      'password',
+    ]);
+    expect(navEntries('account', { authorities: ['ROLE_ADMIN', 'ROLE_USER'] }, flags).map((r) => r.name)).toEqual([
+      'settings',
+      'password',
+      'sessions',
+    ]);
+    expect(navEntries('anonymous', null, flags).map((r) => r.name)).toEqual(['login', 'register']);
+  });
+});
+
+describe('router guards in the app', () => {
+  it('redirects an anonymous visitor of /settings to the login form', async () => {
+    const { router } = await renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeTruthy();
+  });
+
+  it('redirects a dealer from /sessions to /accessdenied', async () => {
+    const { router } = await renderApp('/sessions', { account: account('dealer', ['ROLE_USER', 'ROLE_CART']) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accessdenied'));
+    expect(await screen.findByText('Non sei autorizzato ad accedere alla pagina')).toBeTruthy();
+  });
+});

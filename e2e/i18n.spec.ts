@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { expectSignedInAs } from './support/ui.ts';
+
+const LANGS = [
+  { code: 'it', name: 'Italiano', login: 'Accedi', remember: 'Ricordami', home: 'Benvenuto' },
+  { code: 'en', name: 'English', login: 'Sign in', remember: 'Remember me', home: 'Welcome' },
+  { code: 'fr', name: 'Français', login: 'Connexion', remember: 'Se souvenir de moi', home: 'Bienvenue' },
+  { code: 'de', name: 'Deutsch', login: 'Anmelden', remember: 'Angemeldet bleiben', home: 'Willkommen' },
+  { code: 'es', name: 'Español', login: 'Iniciar sesión', remember: 'Recordarme', home: 'Bienvenid' },
+];
+
+const RAW_KEY = /\b[a-z]+(?:\.[a-zA-Z-]+){1,}\.[a-zA-Z-]+\b/;
+
+const visibleText = (page: Page) => page.locator('body').innerText();
+
+const chooseLanguage = async (page: Page, name: string) => {
+  await page.getByTestId('language-menu').click();
+  await page.getByRole('menuitem', { name }).click();
+};
+
+test('the language menu switches every visible text among the five languages', async ({ page }) => {
+  await page.goto('/login');
+  const texts = new Map<string, string>();
+  for (const lang of LANGS) {
+    await chooseLanguage(page, lang.name);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang.code);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(lang.login);
+    await expect(page.getByRole('checkbox', { name: lang.remember })).toBeVisible();
+    const text = await visibleText(page);
+    expect(text, `${lang.code}: a raw i18n key is visible`).not.toMatch(RAW_KEY);
+    texts.set(lang.code, text);
+  }
+  // Every language shows a different page: nothing stayed in the previous language.
+  expect(new Set(texts.values()).size).toBe(LANGS.length);
+  for (const lang of LANGS.slice(1)) {
+    const italianLines = new Set((texts.get('it') ?? '').split('\n').filter((l) => l.trim().length > 3));
+    const same = (texts.get(lang.code) ?? '')
+      .split('\n')
+      .filter((l) => italianLines.has(l))
+      .filter((l) => !/Eurocomach|Home|Italiano|English|Français|Deutsch|Español|Password|E-mail|^©/.test(l));
+    expect(same, `${lang.code} still shows Italian text`).toEqual([]);
+  }
+});
+
+test('after sign-in the account language wins, and every account page is translated', async ({ page }) => {
+  await page.goto('/login');
+  await chooseLanguage(page, 'English');
+  // The form is in English now; sign in with English labels.
+  await page.getByLabel('Username').fill('manager');
+  await page.getByLabel('Password', { exact: true }).fill('manager');
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expectSignedInAs(page, 'manager');
+  // manager's langKey is Italian.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  for (const lang of LANGS) {
+    await chooseLanguage(page, lang.name);
+    for (const path of ['/', '/settings', '/password', '/cookie-and-privacy-policy', '/accessdenied']) {
+      await page.goto(path);
+      await expect(page.locator('main').first()).not.toBeEmpty();
+      const text = await visibleText(page);
+      expect(text, `${lang.code} ${path}: raw i18n key`).not.toMatch(RAW_KEY);
+    }
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(lang.home);
+  }
+});
+
+for (const host of ['localhost', 'tracks.localhost']) {
+  test(`login and home pass the accessibility check (${host})`, async ({ page }) => {
+    await page.goto(`http://${host}:18181/login`);
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    await page.goto(`http://${host}:18181/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const home = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(home.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  });
+}
