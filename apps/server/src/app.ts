@@ -118,7 +118,9 @@ export const buildApp = async (deps: AppDeps) => {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(api|management|v3|swagger-ui)(\/|$)/.test(request.url);
-    if (!isApi && request.method === 'GET' && hasWeb) {
+    // Only page addresses get the app; a missing file (an old asset, say) is a plain 404.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (!isApi && !isFile && request.method === 'GET' && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendProblem(reply, 404, 'error.http.404');

@@ -120,7 +120,7 @@ export const AppLayout = () => {
               <ButtonLink
                 key={r.path}
                 to={r.path}
-                type={i === 0 ? 'primary' : 'text'}
+                buttonType={i === 0 ? 'primary' : 'text'}
                 style={i === 0 ? undefined : { color: headerText }}
               >
                 {t(r.titleKey)}

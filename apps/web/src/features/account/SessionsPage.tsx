@@ -3,7 +3,7 @@ import { Alert, Button, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useInvalidateSession, useSessions } from '../../api/account.api.ts';
 import { showSuccess } from '../../app/alerts.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { describeUserAgent, formatDateTime } from '../../app/format.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 
 export const SessionsPage = () => {
@@ -20,20 +20,25 @@ export const SessionsPage = () => {
         loading={sessions.isPending}
         dataSource={sessions.data ?? []}
         pagination={false}
-        scroll={{ x: 760 }}
+        tableLayout="fixed"
         locale={{ emptyText: t('sessions.empty') }}
         columns={[
-          { title: t('sessions.table.ipaddress'), dataIndex: 'ipAddress', width: 140 },
-          { title: t('sessions.table.useragent'), dataIndex: 'userAgent', ellipsis: true },
+          { title: t('sessions.table.ipaddress'), dataIndex: 'ipAddress', width: 130 },
+          {
+            title: t('sessions.table.useragent'),
+            dataIndex: 'userAgent',
+            ellipsis: true,
+            render: (ua: string | null) => <span title={ua ?? ''}>{describeUserAgent(ua)}</span>,
+          },
           {
             title: t('sessions.table.date'),
             dataIndex: 'date',
-            width: 170,
+            width: 150,
             render: (value: string) => formatDateTime(value),
           },
           {
             title: t('sessions.table.kind'),
-            width: 200,
+            width: 180,
             render: (_: unknown, s: Session) => (
               <>
                 {s.rememberMe ? <Tag color="blue">{t('sessions.table.rememberme')}</Tag> : null}
@@ -45,11 +50,12 @@ export const SessionsPage = () => {
             title: t('sessions.table.series'),
             dataIndex: 'series',
             width: 120,
+            responsive: ['lg'],
             render: (series: string) => <code title={series}>{series.slice(0, 8)}…</code>,
           },
           {
             key: 'actions',
-            width: 150,
+            width: 130,
             render: (_: unknown, s: Session) => (
               <Popconfirm
                 title={t('sessions.confirm.title')}

@@ -31,7 +31,7 @@ export const NotFoundPage = () => {
       title={t('error.notfound.title')}
       subTitle={t('error.http.404')}
       extra={
-        <ButtonLink to="/" type="primary">
+        <ButtonLink to="/" buttonType="primary">
           {t('global.menu.home')}
         </ButtonLink>
       }

@@ -44,7 +44,7 @@ export const HomePage = () => {
         </Typography.Title>
         <Typography.Paragraph style={{ maxWidth: 640, fontSize: 16 }}>{t('home.subtitle')}</Typography.Paragraph>
         <Flex gap={12} wrap justify="center">
-          <ButtonLink to="/login" type="primary" size="large" icon={<LoginOutlined />}>
+          <ButtonLink to="/login" buttonType="primary" size="large" icon={<LoginOutlined />}>
             {t('global.messages.info.authenticated.link')}
           </ButtonLink>
           <ButtonLink to="/register" size="large" icon={<UserAddOutlined />}>
@@ -77,7 +77,7 @@ export const HomePage = () => {
             <ButtonLink
               key={area}
               to={areas[area]}
-              type="primary"
+              buttonType="primary"
               size="large"
               style={{ height: 96, minWidth: 280, fontSize: 20 }}
             >

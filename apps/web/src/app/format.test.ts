@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { describeUserAgent } from './format.ts';
+
+describe('describeUserAgent', () => {
+  it('names browser and system', () => {
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 Edg/130.0',
+      ),
+    ).toBe('Edge · Windows');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1',
+      ),
+    ).toBe('Safari · iPadOS');
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox · Linux',
+    );
+  });
+  it('keeps an unknown agent as it is', () => {
+    expect(describeUserAgent('curl/8.0')).toBe('curl/8.0');
+    expect(describeUserAgent(null)).toBe('');
+  });
+});
