@@ -82,6 +82,19 @@ const fromValidation = (error: {
     })),
   );
 
+/** PostgreSQL SQLSTATE of a failed query (node-postgres and PGlite; drizzle wraps it in `cause`). */
+const databaseErrorCode = (error: unknown): string | undefined => {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+};
+
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -90,6 +103,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         fieldErrors: error.fieldErrors,
       });
     }
+    const dbCode = databaseErrorCode(error);
+    if (dbCode === '23505') return sendProblem(reply, 400, 'error.duplicate');
+    if (dbCode === '23503') return sendProblem(reply, 400, 'error.inuse');
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendProblem(reply, 400, 'error.validation', { fieldErrors: fromValidation(error) });
     }

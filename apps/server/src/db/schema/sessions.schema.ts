@@ -20,6 +20,8 @@ export const userSession = pgTable(
     previousTokenHash: varchar('previous_token_hash', { length: 64 }),
     tokenRotatedAt: timestamp('token_rotated_at', { withTimezone: true }),
     rememberExpiresAt: timestamp('remember_expires_at', { withTimezone: true }),
+    /** Act-as: the user this session currently acts for (ROLE_INTERNAL / ROLE_CR_INTERNAL only). */
+    actAsUserId: bigint('act_as_user_id', { mode: 'number' }).references(() => appUser.id, { onDelete: 'set null' }),
     ipAddress: varchar('ip_address', { length: 64 }),
     userAgent: varchar('user_agent', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
@@ -45,6 +46,9 @@ export const appUser = pgTable(
     citta: varchar('citta', { length: LIMITS.subdealer.citta }),
     stato: varchar('stato', { length: 10 }),
     dealerLogin: varchar('dealer_login', { length: LIMITS.login.max }),
+    /** External-system credentials, AES-256-GCM encrypted at rest (platform/secrets). */
+    erpUserEnc: text('erp_user_enc'),
+    erpPasswordEnc: text('erp_password_enc'),
     createdBy: varchar('created_by', { length: LIMITS.login.max }).notNull().default('system'),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     lastModifiedBy: varchar('last_modified_by', { length: LIMITS.login.max }),
@@ -52,6 +56,10 @@ export const appUser = pgTable(
   },
   (t) => [
     uniqueIndex('app_user_login_uq').on(t.login),
+    index('app_user_created_date_idx').on(t.createdDate),
+    index('app_user_company_idx').on(t.company),
+    index('app_user_last_modified_by_idx').on(t.lastModifiedBy),
+    index('app_user_dealer_login_idx').on(t.dealerLogin),
     uniqueIndex('app_user_email_uq').on(sql`lower(${t.email})`),
     index('app_user_activation_key_idx').on(t.activationKeyHash),
     index('app_user_reset_key_idx').on(t.resetKeyHash),
