@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { adminRoutes, type Readiness } from './modules/admin/admin.routes.ts';
+import { i18nRoutes } from './modules/i18n/i18n.routes.ts';
 import { themesRoutes } from './modules/themes/themes.routes.ts';
 import { createThemesService } from './modules/themes/themes.service.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -101,6 +102,7 @@ export const buildApp = async (deps: AppDeps) => {
 
   await app.register(accountRoutes(account, themes, config));
   await app.register(themesRoutes(themes));
+  await app.register(i18nRoutes(db));
   await app.register(adminRoutes({ config, database, mail, readiness }));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
 

@@ -4,9 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient, QueryClientProvider, ThemedProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { initI18n } from './i18n/index.ts';
+import { applyOverrides, initI18n, storedLanguage } from './i18n/index.ts';
 
 await initI18n();
+void applyOverrides(storedLanguage());
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

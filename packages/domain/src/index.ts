@@ -1,5 +1,6 @@
 export * from './account.schemas.ts';
 export * from './i18n.constants.ts';
+export * from './i18n-text.schemas.ts';
 export * from './limits.constants.ts';
 export * from './password.rules.ts';
 export * from './problem.schemas.ts';

@@ -53,20 +53,27 @@ const toError = async (response: Response, url: string, method: string) => {
  * One way to call the API. A 403 on a non-GET is retried once after fetching the root, which
  * hands out a fresh CSRF cookie (spec 1 §8).
  */
-export const request = async <T>(method: string, url: string, body?: Body): Promise<T> => {
+export const requestWithHeaders = async <T>(
+  method: string,
+  url: string,
+  body?: Body,
+): Promise<{ data: T; headers: Headers }> => {
   let response = await send(method, url, body);
   if (response.status === 403 && !SAFE.has(method)) {
     await fetch('/', { credentials: 'same-origin' }).catch(() => undefined);
     response = await send(method, url, body);
   }
   if (!response.ok) throw await toError(response, url, method);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const text = response.status === 204 ? '' : await response.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 };
+
+export const request = async <T>(method: string, url: string, body?: Body): Promise<T> =>
+  (await requestWithHeaders<T>(method, url, body)).data;
 
 export const http = {
   get: <T>(url: string) => request<T>('GET', url),
+  getWithHeaders: <T>(url: string) => requestWithHeaders<T>('GET', url),
   post: <T>(url: string, json?: unknown) => request<T>('POST', url, json === undefined ? undefined : { json }),
   put: <T>(url: string, json: unknown) => request<T>('PUT', url, { json }),
   delete: <T>(url: string) => request<T>('DELETE', url),

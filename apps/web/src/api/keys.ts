@@ -8,4 +8,15 @@ export const queryKeys = {
   themes: {
     all: ['themes'] as const,
   },
+  actAs: {
+    all: ['act-as'] as const,
+    current: () => [...queryKeys.actAs.all, 'current'] as const,
+    users: (params: object) => [...queryKeys.actAs.all, 'users', params] as const,
+  },
+  /** Every entity of the administration kit. */
+  entity: (name: string) => ({
+    all: ['entity', name] as const,
+    list: (params: object) => ['entity', name, 'list', params] as const,
+    item: (ids: readonly string[]) => ['entity', name, 'item', ...ids] as const,
+  }),
 };

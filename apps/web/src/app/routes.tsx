@@ -11,10 +11,17 @@ import { SettingsPage } from '../features/account/SettingsPage.tsx';
 import { PrivacyPolicyPage } from '../features/common/PrivacyPolicyPage.tsx';
 import { AccessDeniedPage, ErrorPage } from '../features/common/StatusPages.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { I18nDetailPage, I18nsListPage, i18nsEntity } from '../features/i18ns/i18ns.entity.tsx';
+import { entityRoutes } from '../components/entity-admin/entity-routes.ts';
 import { guard, type RouteAccess } from './guards.ts';
 
 /** Where a route shows in the navigation bar, and which theme flag it needs (spec 1 §2.3). */
-export type NavPlacement = { menu: 'main' | 'account' | 'admin' | 'anonymous'; order: number };
+export type NavPlacement = {
+  menu: 'main' | 'account' | 'admin' | 'anonymous';
+  order: number;
+  /** Show the entry only to these authorities, when narrower than the route's access. */
+  roles?: readonly Authority[];
+};
 export type ThemeArea = 'parts' | 'tracks';
 
 export type AppRoute = {
@@ -112,6 +119,11 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'privacy.title',
     component: PrivacyPolicyPage,
   },
+  ...entityRoutes(i18nsEntity, { list: I18nsListPage, detail: I18nDetailPage }, {
+    menu: 'admin',
+    order: 50,
+    roles: ['ROLE_ADMIN', 'ROLE_MANAGER'],
+  }),
 ];
 
 export const routePathByName = (name: string) => ROUTES.find((r) => r.name === name)?.path;
@@ -126,6 +138,7 @@ export const navEntries = (
 ) =>
   ROUTES.filter((r) => r.nav?.menu === menu)
     .filter((r) => guard(r.access, account) === 'allow')
+    .filter((r) => !r.nav?.roles || guard(r.nav.roles, account) === 'allow')
     .filter((r) => !r.area || (r.area === 'parts' ? flags.canAccessParts : flags.canAccessTracks))
     .sort((a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0));
 

@@ -8,6 +8,8 @@ import { ApiError } from '../api/http.ts';
 /** An antd rule from the field's zod schema: the form and the server apply the same limits. */
 export const zodRule = (schema: ZodType, t: TFunction): Rule => ({
   validator: async (_rule, value: unknown) => {
+    const empty = value === undefined || value === null || value === '';
+    if (empty && schema.safeParse(undefined).success) return;
     const result = schema.safeParse(value ?? '');
     if (result.success) return;
     const [first] = toFieldErrors(result.error.issues);

@@ -29,10 +29,28 @@ export const initI18n = () =>
     returnNull: false,
   });
 
+/**
+ * Texts stored in the portal (the i18ns screens) override the bundled ones for their language.
+ * The bundle is laid down again first, so that a deleted override falls back to the original.
+ */
+export const applyOverrides = async (lang: Language) => {
+  try {
+    const response = await fetch(`/api/i18n-texts/${lang}`, { credentials: 'same-origin' });
+    if (!response.ok) return;
+    const overrides = (await response.json()) as Record<string, string>;
+    i18next.addResourceBundle(lang, 'translation', resourcesFor(lang), true, true);
+    i18next.addResources(lang, 'translation', overrides);
+    if (i18next.language === lang) await i18next.changeLanguage(lang);
+  } catch {
+    // Without the overrides the bundled texts stand.
+  }
+};
+
 export const changeLanguage = async (lang: Language) => {
   globalThis.localStorage?.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);
+  void applyOverrides(lang);
 };
 
 export { i18next };

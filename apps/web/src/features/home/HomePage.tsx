@@ -1,7 +1,7 @@
 import { KeyOutlined, LoginOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import { homeTarget } from '@ricambi/domain';
 import { Link, Navigate } from '@tanstack/react-router';
-import { Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';

@@ -1,0 +1,94 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { hasAnyAuthority, LANGUAGES } from '@ricambi/domain';
+import { useParams } from '@tanstack/react-router';
+import { Alert, Card, Descriptions, Flex, Space, Spin, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../api/account.api.ts';
+import { describeError } from '../../app/alerts.ts';
+import { ButtonLink } from '../ButtonLink.tsx';
+import { useEntity } from './entity-admin.api.ts';
+import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';
+
+const display = (field: EntityField, value: unknown, t: (k: string) => string): ReactNode => {
+  if (value === null || value === undefined || value === '') return '—';
+  switch (field.kind) {
+    case 'switch':
+      return <Switch checked={Boolean(value)} disabled size="small" />;
+    case 'datetime':
+      return dayjs(value as string).format('DD-MM-YYYY HH:mm:ss');
+    case 'password':
+      return '••••••';
+    case 'multiselect':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'localized': {
+      const map = value as Record<string, string>;
+      return (
+        <Descriptions size="small" column={1} bordered>
+          {LANGUAGES.map((l) => (
+            <Descriptions.Item key={l} label={t(`global.language.${l}`)}>
+              {map[l] || '—'}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      );
+    }
+    case 'select': {
+      const options = typeof field.options === 'function' ? field.options() : field.options;
+      return options?.find((o) => o.value === value)?.label ?? String(value);
+    }
+    default:
+      return String(value);
+  }
+};
+
+/** The read-only detail page of an entity. */
+export const EntityDetailPage = <T extends EntityRow>({ config }: { config: EntityConfig<T> }) => {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const ids = config.idParams.map((p) => params[p] ?? '');
+  const entity = useEntity(config, ids);
+  const canWrite = hasAnyAuthority(account?.authorities, config.access.write);
+  const row = entity.data;
+  const values = row ? (config.toForm ? config.toForm(row) : row) : undefined;
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+          {t(`${config.name}.detail.title`)} {ids.join(' / ')}
+        </Typography.Title>
+        <Space>
+          <ButtonLink to={config.listPath} icon={<ArrowLeftOutlined />}>
+            {t('entity.action.back')}
+          </ButtonLink>
+          {canWrite && row ? (
+            <ButtonLink
+              to={`${config.listPath}/${ids.map(encodeURIComponent).join('/')}/edit`}
+              buttonType="primary"
+              icon={<EditOutlined />}
+            >
+              {t('entity.action.edit')}
+            </ButtonLink>
+          ) : null}
+        </Space>
+      </Flex>
+      {entity.isPending ? <Spin /> : null}
+      {entity.isError ? <Alert type="error" showIcon title={describeError(entity.error)} /> : null}
+      {values ? (
+        <Descriptions bordered column={1} size="middle" styles={{ label: { width: 220 } }}>
+          {config.fields
+            .filter((f) => f.kind !== 'password')
+            .filter((f) => !f.visible || f.visible(values))
+            .map((f) => (
+              <Descriptions.Item key={f.name} label={t(f.labelKey)}>
+                {display(f, values[f.name], t)}
+              </Descriptions.Item>
+            ))}
+        </Descriptions>
+      ) : null}
+    </Card>
+  );
+};

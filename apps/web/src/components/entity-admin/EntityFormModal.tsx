@@ -1,0 +1,232 @@
+import { LANGUAGES } from '@ricambi/domain';
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Spin, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ZodObject, ZodType } from 'zod';
+import { describeError, showSuccess } from '../../app/alerts.ts';
+import { applyFieldErrors, zodRule } from '../forms.ts';
+import { useEntity, useSaveEntity } from './entity-admin.api.ts';
+import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';
+
+const DATETIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+
+const isRequired = (f: EntityField, values: EntityRow, editing: boolean) =>
+  typeof f.required === 'function' ? f.required(values, editing) : Boolean(f.required);
+
+/** Form values from the server's row: dates become dayjs for the pickers. */
+const toFormValues = (config: EntityConfig, row: EntityRow) => {
+  const base = config.toForm ? config.toForm(row) : { ...row };
+  for (const f of config.fields) {
+    if (f.kind === 'datetime' && typeof base[f.name] === 'string') base[f.name] = dayjs(base[f.name] as string);
+  }
+  return base;
+};
+
+const fromFormValues = (config: EntityConfig, values: EntityRow, editing: boolean) => {
+  const out: EntityRow = { ...values };
+  for (const f of config.fields) {
+    const v = out[f.name];
+    if (f.kind === 'datetime' && dayjs.isDayjs(v)) out[f.name] = (v as Dayjs).toISOString();
+  }
+  return config.fromForm ? config.fromForm(out, editing) : out;
+};
+
+/** Form.Item hands its child id, value and onChange: they are passed on to the control. */
+type Injected = { id?: string; value?: never; checked?: never; onChange?: never };
+
+const FieldInput = ({ field, disabled, ...injected }: { field: EntityField; disabled: boolean } & Injected) => {
+  const options = typeof field.options === 'function' ? field.options() : field.options;
+  switch (field.kind) {
+    case 'textarea':
+      return (
+        <Input.TextArea
+          rows={3}
+          disabled={disabled}
+          showCount={Boolean(field.maxLength)}
+          maxLength={field.maxLength}
+          {...injected}
+        />
+      );
+    case 'password':
+      return <Input.Password disabled={disabled} autoComplete="new-password" {...injected} />;
+    case 'number':
+      return (
+        <InputNumber
+          min={field.min}
+          max={field.max}
+          step={field.step}
+          disabled={disabled}
+          style={{ width: '100%' }}
+          {...injected}
+        />
+      );
+    case 'switch':
+      return <Switch disabled={disabled} {...injected} />;
+    case 'select':
+      return (
+        <Select
+          options={options}
+          disabled={disabled}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          {...injected}
+        />
+      );
+    case 'multiselect':
+      return (
+        <Select
+          mode="multiple"
+          options={options}
+          disabled={disabled}
+          showSearch={{ optionFilterProp: 'label' }}
+          {...injected}
+        />
+      );
+    case 'datetime':
+      return (
+        <DatePicker showTime format={DATETIME_FORMAT} disabled={disabled} style={{ width: '100%' }} {...injected} />
+      );
+    default:
+      return <Input disabled={disabled} {...injected} />;
+  }
+};
+
+/** The new/edit dialog of an entity: Save stays disabled while the form is invalid or saving. */
+export const EntityFormModal = ({
+  config,
+  ids,
+  onClose,
+}: {
+  config: EntityConfig;
+  ids?: readonly string[];
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const editing = Boolean(ids);
+  const [form] = Form.useForm<EntityRow>();
+  const existing = useEntity(config, ids);
+  const save = useSaveEntity(config);
+  const values = Form.useWatch([], form) ?? {};
+  const [valid, setValid] = useState(editing);
+  const [failure, setFailure] = useState<string>();
+  const schema: ZodObject = editing ? config.schemas.update : config.schemas.create;
+
+  useEffect(() => {
+    if (editing && existing.data) form.setFieldsValue(toFormValues(config, existing.data));
+  }, [editing, existing.data, form, config]);
+
+  useEffect(() => {
+    form
+      .validateFields({ validateOnly: true })
+      .then(() => setValid(true))
+      .catch(() => setValid(false));
+  }, [form, values]);
+
+  const ruleFor = (name: string) => {
+    const shape = schema.shape as Record<string, ZodType>;
+    return shape[name] ? [zodRule(shape[name], t)] : [];
+  };
+
+  const onOk = async () => {
+    setFailure(undefined);
+    const submitted = await form.validateFields().catch(() => undefined);
+    if (!submitted) return;
+    save.mutate(
+      { ids, body: fromFormValues(config, form.getFieldsValue(true) as EntityRow, editing) },
+      {
+        onSuccess: () => {
+          showSuccess(t(editing ? 'entity.messages.updated' : 'entity.messages.created'));
+          onClose();
+        },
+        onError: (error) => {
+          if (!applyFieldErrors(form, error, t)) setFailure(describeError(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      title={t(editing ? 'entity.dialog.edit' : 'entity.dialog.create', { entity: t(`${config.name}.entity`) })}
+      okText={t('entity.action.save')}
+      cancelText={t('entity.action.cancel')}
+      onOk={onOk}
+      onCancel={onClose}
+      okButtonProps={{ disabled: !valid || save.isPending, loading: save.isPending }}
+      maskClosable={false}
+      destroyOnHidden
+      width={720}
+    >
+      {editing && existing.isPending ? (
+        <Spin />
+      ) : (
+        <Form form={form} layout="vertical" initialValues={editing ? undefined : config.newDefaults} requiredMark>
+          {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
+          {config.fields
+            .filter((f) => !(editing ? f.hiddenOnEdit : f.hiddenOnCreate))
+            .filter((f) => !f.visible || f.visible(values))
+            .map((f) => {
+              const disabled = editing && Boolean(f.readOnlyOnEdit);
+              const required = isRequired(f, values, editing);
+              const label = t(f.labelKey);
+              if (f.kind === 'localized') {
+                return (
+                  <Form.Item key={f.name} label={label} required={required} style={{ marginBottom: 8 }}>
+                    {LANGUAGES.map((lang) => (
+                      <Form.Item
+                        key={lang}
+                        name={[f.name, lang]}
+                        label={t(`global.language.${lang}`)}
+                        rules={[
+                          { max: f.maxLength, message: t('validation.maxlength', { max: f.maxLength }) },
+                          ...(required && lang === 'it' ? [{ required: true, message: t('validation.required') }] : []),
+                        ]}
+                      >
+                        <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} showCount maxLength={f.maxLength} />
+                      </Form.Item>
+                    ))}
+                  </Form.Item>
+                );
+              }
+              return (
+                <Form.Item
+                  key={f.name}
+                  name={f.name}
+                  label={label}
+                  required={required}
+                  extra={f.help ? t(f.help) : undefined}
+                  valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                  rules={[
+                    ...(required ? [{ required: true, message: t('validation.required') }] : []),
+                    ...(f.kind === 'datetime' || f.kind === 'switch' ? [] : ruleFor(f.name)),
+                  ]}
+                >
+                  {f.render ? (
+                    <CustomField field={f} disabled={disabled} />
+                  ) : (
+                    <FieldInput field={f} disabled={disabled} />
+                  )}
+                </Form.Item>
+              );
+            })}
+        </Form>
+      )}
+    </Modal>
+  );
+};
+
+const CustomField = ({
+  field,
+  disabled,
+  id,
+  value,
+  onChange,
+}: {
+  field: EntityField;
+  disabled: boolean;
+  id?: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) => <>{field.render?.({ id, value, onChange: (v) => onChange?.(v), disabled })}</>;
