@@ -112,16 +112,15 @@ export const EntityFormModal = ({
   const [failure, setFailure] = useState<string>();
   const schema: ZodObject = editing ? config.schemas.update : config.schemas.create;
 
+  const checkValidity = () =>
+    form.validateFields({ validateOnly: true }).then(
+      () => setValid(true),
+      () => setValid(false),
+    );
+
   useEffect(() => {
     if (editing && existing.data) form.setFieldsValue(toFormValues(config, existing.data));
   }, [editing, existing.data, form, config]);
-
-  useEffect(() => {
-    form
-      .validateFields({ validateOnly: true })
-      .then(() => setValid(true))
-      .catch(() => setValid(false));
-  }, [form, values]);
 
   const ruleFor = (name: string) => {
     const shape = schema.shape as Record<string, ZodType>;
@@ -162,7 +161,13 @@ export const EntityFormModal = ({
       {editing && existing.isPending ? (
         <Spin />
       ) : (
-        <Form form={form} layout="vertical" initialValues={editing ? undefined : config.newDefaults} requiredMark>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={editing ? undefined : config.newDefaults}
+          onValuesChange={() => void checkValidity()}
+          requiredMark
+        >
           {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
           {config.fields
             .filter((f) => !(editing ? f.hiddenOnEdit : f.hiddenOnCreate))

@@ -31,14 +31,15 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
   const account = useAccount();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const [page, setPage] = useState(0);
+  const [paging, setPaging] = useState({ page: 0, search: '' });
   const [sort, setSort] = useState(config.defaultSort ?? '');
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
+  // A new search starts again from the first page.
+  const page = paging.search === search ? paging.page : 0;
+  const setPage = (p: number) => setPaging({ page: p, search });
   const list = useEntityPage(config, { page, sort, search });
   const canWrite = hasAnyAuthority(account?.authorities, config.access.write);
-
-  useEffect(() => setPage(0), [search]);
 
   const dialogIds = config.idParams.map((p) => params[p]).filter((v): v is string => Boolean(v));
   const mode = pathname.endsWith('/new')
