@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedInAs } from './support/ui.ts';
+import { acknowledgeDemoBanners, dismissBannersWhenShown, expectSignedInAs } from './support/ui.ts';
 
 const LANGS = [
   { code: 'it', name: 'Italiano', login: 'Accedi', remember: 'Ricordami', home: 'Benvenuto' },
@@ -44,6 +44,7 @@ test('the language menu switches every visible text among the five languages', a
 });
 
 test('after sign-in the account language wins, and every account page is translated', async ({ page }) => {
+  await dismissBannersWhenShown(page);
   await page.goto('/login');
   await chooseLanguage(page, 'English');
   // The form is in English now; sign in with English labels.
@@ -51,6 +52,7 @@ test('after sign-in the account language wins, and every account page is transla
   await page.getByLabel('Password', { exact: true }).fill('manager');
   await page.getByRole('button', { name: 'Sign in' }).last().click();
   await expectSignedInAs(page, 'manager');
+  await acknowledgeDemoBanners(page);
   // manager's langKey is Italian.
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   for (const lang of LANGS) {

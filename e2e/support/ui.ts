@@ -1,13 +1,67 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_BANNERS } from '../../apps/server/src/seed/demo-banners.seed.ts';
 
-/** Signs in through the real login form (Italian UI unless the page was switched). */
-export const signIn = async (page: Page, username: string, password = username, rememberMe = true) => {
+const bannerHandled = new WeakSet<Page>();
+
+/**
+ * Banners open as a dialog after sign-in and on every page load until acknowledged (the demo data
+ * holds one for every user). Whenever one is in the way of a test step it is dismissed ("Remind me
+ * later": nothing is recorded).
+ */
+export const dismissBannersWhenShown = async (page: Page) => {
+  if (bannerHandled.has(page)) return;
+  bannerHandled.add(page);
+  await page.addLocatorHandler(
+    page.getByTestId('banner-modal'),
+    async (modal) => {
+      const id = await modal.first().getAttribute('data-banner-id');
+      await page.getByTestId('banner-dismiss').click();
+      // Banners open one after the other: wait for this one only.
+      await page.locator(`[data-testid="banner-modal"][data-banner-id="${id}"]`).waitFor({ state: 'hidden' });
+    },
+    { noWaitAfter: true },
+  );
+};
+
+/** Signs in through the real login form; banner dialogs are left for the test to handle. */
+export const signInKeepingBanners = async (page: Page, username: string, password = username, rememberMe = true) => {
   if (!page.url().includes('/login')) await page.goto('/login');
   await page.getByLabel('Nome utente').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   const remember = page.getByRole('checkbox', { name: 'Ricordami' });
   if ((await remember.isChecked()) !== rememberMe) await remember.click();
   await page.getByRole('button', { name: 'Accedi' }).last().click();
+};
+
+const DEMO_BANNER_TITLES = new Set(DEMO_BANNERS.map((b) => b.headers.it));
+
+/**
+ * The signed-in user acknowledges the demo data's banners (through the API), so that the pages the
+ * test loads next open no dialog. Banners that tests create are left alone.
+ */
+export const acknowledgeDemoBanners = async (page: Page) => {
+  const active = await page.request.get('/api/banners/active');
+  if (!active.ok()) return;
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  for (const banner of (await active.json()) as { id: number; headers: { it?: string } }[]) {
+    if (!DEMO_BANNER_TITLES.has(banner.headers.it ?? '')) continue;
+    await page.request.post('/api/banners/checked', { data: { id: banner.id }, headers: { 'X-XSRF-TOKEN': xsrf } });
+  }
+};
+
+/**
+ * Signs in through the real login form (Italian UI unless the page was switched). A banner dialog
+ * in the way is dismissed, and the demo banners are acknowledged once signed in.
+ */
+export const signIn = async (page: Page, username: string, password = username, rememberMe = true) => {
+  await dismissBannersWhenShown(page);
+  const answered = page
+    .waitForResponse((r) => r.url().endsWith('/api/authentication') && r.request().method() === 'POST', {
+      timeout: 20_000,
+    })
+    .catch(() => null);
+  await signInKeepingBanners(page, username, password, rememberMe);
+  if ((await answered)?.ok()) await acknowledgeDemoBanners(page);
 };
 
 export const expectSignedInAs = async (page: Page, login: string) => {

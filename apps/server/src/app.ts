@@ -19,21 +19,28 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { registerActAs } from './modules/act-as/act-as.routes.ts';
 import { adminRoutes, type Readiness } from './modules/admin/admin.routes.ts';
+import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { i18nRoutes } from './modules/i18n/i18n.routes.ts';
 import { themesRoutes } from './modules/themes/themes.routes.ts';
 import { createThemesService } from './modules/themes/themes.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { registerErrorHandling, sendProblem } from './platform/errors.ts';
-import { startOutboxWorker, type Worker } from './platform/jobs.ts';
+import { outboxBacklog, startOutboxWorker, type Worker } from './platform/jobs.ts';
+import { createLoggerRegistry, type LoggerRegistry } from './platform/logger.ts';
 import { createMailSender, type MailSender } from './platform/mail.ts';
+import { createMetrics, registerMetrics } from './platform/metrics.ts';
 
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   mail?: MailSender;
   log: Logger;
+  /** The named loggers of the logs page; by default a registry over `log`. */
+  loggers?: LoggerRegistry;
   /** Run the outbox worker in this process (the server does; tests drive it by hand). */
   worker?: boolean;
 };
@@ -41,8 +48,10 @@ export type AppDeps = {
 export const buildApp = async (deps: AppDeps) => {
   const { config, database } = deps;
   const db = database.db;
+  const loggers = deps.loggers ?? createLoggerRegistry(deps.log);
   const app = Fastify({
-    loggerInstance: deps.log as FastifyBaseLogger,
+    // Request logs say `logger: ricambi.http`; Fastify's app.log (a child of this) is that logger.
+    loggerInstance: deps.log.child({ logger: 'ricambi.http' }) as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -52,9 +61,14 @@ export const buildApp = async (deps: AppDeps) => {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  loggers.register('ricambi.http', app.log);
+  const metrics = createMetrics({ database, outbox: () => outboxBacklog(db) });
+  registerMetrics(app, metrics);
 
-  const mail = deps.mail ?? createMailSender(config, app.log);
-  const worker: Worker | undefined = deps.worker ? startOutboxWorker(db, mail, app.log, config.mailPollMs) : undefined;
+  const mail = deps.mail ?? createMailSender(config, loggers.get('ricambi.mail'));
+  const worker: Worker | undefined = deps.worker
+    ? startOutboxWorker(db, mail, loggers.get('ricambi.jobs'), config.mailPollMs)
+    : undefined;
   const readiness: Readiness = { ready: false };
   const themes = createThemesService(db);
   await themes.reload();
@@ -101,9 +115,12 @@ export const buildApp = async (deps: AppDeps) => {
   });
 
   await app.register(accountRoutes(account, themes, config));
+  await registerActAs(app, { db });
   await app.register(themesRoutes(themes));
   await app.register(i18nRoutes(db));
-  await app.register(adminRoutes({ config, database, mail, readiness }));
+  await app.register(bannersRoutes(db, themes));
+  await app.register(usersRoutes({ db, config, themes, kickOutbox: () => worker?.kick() }));
+  await app.register(adminRoutes({ config, database, mail, readiness, loggers, metrics }));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -134,7 +151,7 @@ export const buildApp = async (deps: AppDeps) => {
     mail.close();
   });
 
-  return { app, account, themes, mail, readiness, worker };
+  return { app, account, themes, mail, readiness, worker, loggers, metrics };
 };
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A 32-byte key written as 64 hex characters or as base64; undefined when it is neither. */
+export const decodeSecretKey = (value: string): Buffer | undefined => {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
+    const key = Buffer.from(trimmed, 'base64');
+    return key.length === 32 ? key : undefined;
+  }
+  return undefined;
+};
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -33,6 +44,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /** 32 bytes, hex or base64: encrypts stored external-system credentials (platform/secrets.ts). */
+  SECRET_KEY: z
+    .string()
+    .refine((v) => decodeSecretKey(v) !== undefined, 'must be 32 bytes, hex (64 characters) or base64')
+    .optional(),
+  /** The external system's sign-in endpoint that the user form's Test button checks credentials against. */
+  ERP_LOGIN_URL: z.url().optional(),
 });
 
 export type Config = {
@@ -52,6 +70,9 @@ export type Config = {
   logLevel: string;
   webDist: string;
   mailPollMs: number;
+  /** SECRET_KEY as given; when absent, a key generated once under DATA_DIR is used. */
+  secretKey: string | undefined;
+  erpLoginUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -63,8 +84,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
+    // A secret's value never reaches the output, not even a wrong one.
+    const shown = (name: string) => (/SECRET/.test(name) ? '[hidden]' : JSON.stringify(cleaned[name]));
     const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]))})`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -87,6 +110,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     mailPollMs: e.MAIL_POLL_MS,
+    secretKey: e.SECRET_KEY,
+    erpLoginUrl: e.ERP_LOGIN_URL,
   };
 };
 

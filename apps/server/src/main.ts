@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/database.ts';
-import { createLogger } from './platform/logger.ts';
+import { createLogger, createLoggerRegistry } from './platform/logger.ts';
 import { prepareDatabase } from './seed/startup.ts';
 
 const loadConfigOrExit = () => {
@@ -18,9 +18,10 @@ const loadConfigOrExit = () => {
 
 const config = loadConfigOrExit();
 const log = createLogger(config);
-const database = await openConfiguredDatabase(config);
+const loggers = createLoggerRegistry(log);
+const database = await openConfiguredDatabase(config, loggers.get('ricambi.db'));
 await prepareDatabase(database, config, log);
-const { app, readiness } = await buildApp({ config, database, log, worker: true });
+const { app, readiness } = await buildApp({ config, database, log, loggers, worker: true });
 
 let closing = false;
 const shutdown = async (signal: string) => {

@@ -72,7 +72,11 @@ describe('entity-administration kit: translation texts', () => {
     const before = (await admin.get('/api/i18ns')).headers['x-total-count'];
     const bad = await admin.post('/api/i18ns', { textId: 'no spaces allowed', localeId: 'pt', text: '' });
     expect(bad.statusCode).toBe(400);
-    expect(problemOf(bad).fieldErrors?.map((f) => f.field).sort()).toEqual(['localeId', 'text', 'textId']);
+    expect(
+      problemOf(bad)
+        .fieldErrors?.map((f) => f.field)
+        .sort(),
+    ).toEqual(['localeId', 'text', 'textId']);
     expect((await admin.get('/api/i18ns')).headers['x-total-count']).toBe(before);
   });
 
@@ -81,7 +85,11 @@ describe('entity-administration kit: translation texts', () => {
     expect(one.json<I18nText>().text).toBe('Dealer sign-in');
     const updated = await admin.put('/api/i18ns/login.title/en', { text: 'Sign in, dealer', textId: 'hack.me' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<I18nText>()).toMatchObject({ textId: 'login.title', text: 'Sign in, dealer', lastModifiedBy: 'admin' });
+    expect(updated.json<I18nText>()).toMatchObject({
+      textId: 'login.title',
+      text: 'Sign in, dealer',
+      lastModifiedBy: 'admin',
+    });
 
     const overrides = await t.agent().get('/api/i18n-texts/en');
     expect(overrides.json()).toMatchObject({ 'login.title': 'Sign in, dealer' });

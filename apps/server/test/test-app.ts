@@ -131,6 +131,8 @@ export type TestAppOptions = {
   /** SMTP_URL of the app's mail sender; without it mail goes to .eml files under DATA_DIR. */
   smtpUrl?: string;
   mail?: MailSender;
+  /** Further environment variables of the app's configuration (e.g. ERP_LOGIN_URL). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -146,6 +148,7 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
       DATA_DIR: dataDir,
       BASE_URL: 'http://localhost:8080',
       SMTP_URL: options.smtpUrl,
+      ...options.env,
     });
     const log = pino({ level: 'silent' });
     if (options.demoData) await loadDemoData(database.db);

@@ -1,4 +1,8 @@
 export * from './account.schemas.ts';
+export * from './act-as.schemas.ts';
+export * from './admin.schemas.ts';
+export * from './banners.schemas.ts';
+export * from './countries.constants.ts';
 export * from './i18n.constants.ts';
 export * from './i18n-text.schemas.ts';
 export * from './limits.constants.ts';
@@ -7,3 +11,4 @@ export * from './problem.schemas.ts';
 export * from './roles.constants.ts';
 export * from './routing.rules.ts';
 export * from './theme.schemas.ts';
+export * from './users.schemas.ts';

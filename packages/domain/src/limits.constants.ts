@@ -8,7 +8,11 @@ export const LIMITS = {
   company: { max: 40 },
   langKey: { max: 10 },
   externalCredential: { max: 20 },
-  subdealer: { indirizzo: 45, cap: 7, citta: 30 },
+  subdealer: { indirizzo: 45, cap: 7, citta: 30, stato: 10 },
+  /** Spec 1 §5 user form: markup 0–10 and sconto 0–100, both in steps of 0.01. */
+  markup: { min: 0, max: 10, step: 0.01 },
+  sconto: { min: 0, max: 100, step: 0.01 },
+  theme: { max: 50 },
 } as const;
 
 export const PAGE_SIZE = 20;
@@ -17,6 +21,10 @@ export const ALERT_TIMEOUT_MS = 30_000;
 export const BANNER_REFRESH_MS = 600_000;
 export const ACT_AS_REDIRECT_MS = 1_000;
 export const RESET_KEY_VALIDITY_HOURS = 24;
+/** Spec 1 §9: the dealer typeahead waits this long after the last keystroke. */
+export const DEALER_TYPEAHEAD_MS = 200;
+/** User import (CSV or XLSX): file size and rows per file. */
+export const USER_IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 5000 } as const;
 
 /** Sign-in throttling: failures counted over a sliding window. */
 export const LOGIN_THROTTLE = {

@@ -24,19 +24,28 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** Only for the embedded database: a tarball of its data directory (tests start from it). */
   dump?: () => Promise<Blob>;
+  /** Only for a PostgreSQL server: the connection pool's state (metrics). */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
 };
+
+/** Where SQL statements go (at debug level, without their parameters, which may hold secrets). */
+export type SqlLog = { debug: (fields: { sql: string }, message: string) => void };
+const sqlLogger = (log: SqlLog | undefined) =>
+  log ? { logQuery: (query: string) => log.debug({ sql: query }, 'sql') } : undefined;
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+) & { log?: SqlLog };
 
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max });
     pool.on('error', () => undefined);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool, { schema, logger: sqlLogger(options.log) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -45,6 +54,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
   if (options.dataDir) await fs.mkdir(path.dirname(path.resolve(options.dataDir)), { recursive: true });
@@ -53,7 +63,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm, unaccent },
   });
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client, { schema, logger: sqlLogger(options.log) });
   const db = pgliteDb as unknown as Db;
   return {
     db,

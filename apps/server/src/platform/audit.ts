@@ -2,17 +2,32 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { auditEvent } from '../db/schema/index.ts';
 
-export type AuditType = 'AUTHENTICATION_SUCCESS' | 'AUTHENTICATION_FAILURE' | 'REMEMBER_ME_THEFT' | 'LOGOUT';
+export type AuditType =
+  | 'AUTHENTICATION_SUCCESS'
+  | 'AUTHENTICATION_FAILURE'
+  | 'REMEMBER_ME_THEFT'
+  | 'LOGOUT'
+  | 'ACT_AS_START'
+  | 'ACT_AS_END'
+  | 'ACT_AS_REQUEST';
 
 export const recordAudit = async (
   db: DbOrTx,
-  event: { principal: string; type: AuditType; remoteAddress?: string; message?: string },
+  event: {
+    principal: string;
+    type: AuditType;
+    remoteAddress?: string;
+    message?: string;
+    /** Further details, e.g. the act-as target. */
+    data?: Record<string, string>;
+  },
 ) => {
   await db.insert(auditEvent).values({
     principal: event.principal.slice(0, 100),
     eventType: event.type,
     remoteAddress: event.remoteAddress?.slice(0, 64),
     data: {
+      ...event.data,
       ...(event.message ? { message: event.message } : {}),
       ...(event.remoteAddress ? { remoteAddress: event.remoteAddress } : {}),
     },

@@ -24,6 +24,11 @@ export const requirePrincipal = (principal: Principal | null): Principal => {
   return principal;
 };
 
+/** The account's own settings, password and sessions are never changed by someone acting as its owner. */
+export const refuseWhileActing = (principal: Principal) => {
+  if (principal.actor) throw forbidden('actas.messages.notWhileActing');
+};
+
 /**
  * Every API route must declare its access; a route without one stops the start. The check runs
  * on the server for every request; the web's guards only mirror it.

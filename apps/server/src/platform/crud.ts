@@ -15,7 +15,15 @@ export type IdPart = { param: string; key: string; column: AnyColumn; schema: Zo
 
 export type CrudContext = { tx: DbOrTx; principal: Principal };
 
-export type CrudOptions<Create, Update, Out> = {
+/**
+ * How rows become responses: one at a time, or a whole batch at once when a response needs data of
+ * other tables (loaded with one query for the page, never one per row).
+ */
+type ResponseMapping<Out> =
+  | { toResponse: (row: Row) => Out; toResponses?: never }
+  | { toResponses: (db: DbOrTx, rows: Row[]) => Promise<Out[]>; toResponse?: never };
+
+export type CrudOptions<Create, Update, Out> = ResponseMapping<Out> & {
   db: Db;
   /** e.g. '/api/banners'; single items at '/api/banners/:id' (or every id part for composite ids). */
   path: string;
@@ -27,13 +35,15 @@ export type CrudOptions<Create, Update, Out> = {
   response: ZodObject;
   create: ZodType<Create>;
   update: ZodType<Update>;
-  /** Allow-list of sortable fields (every one must have an index). */
-  sortable: Record<string, AnyColumn>;
+  /** Allow-list of sortable fields (every one must have an index; an expression for an expression index). */
+  sortable: Record<string, AnyColumn | SQL>;
   /** Free-text filter from `?search=`. */
   search?: (term: string) => SQL | undefined;
-  toResponse: (row: Row) => Out;
   toInsert: (input: Create, ctx: CrudContext) => Promise<Row> | Row;
   toUpdate: (input: Update, ctx: CrudContext & { existing: Row }) => Promise<Row> | Row;
+  /** Side effects in the same transaction after the row is written (child rows, outbox messages). */
+  afterInsert?: (ctx: CrudContext & { row: Row; input: Create }) => Promise<void>;
+  afterUpdate?: (ctx: CrudContext & { row: Row; existing: Row; input: Update }) => Promise<void>;
   /** Business checks and side effects in the same transaction, after validation. */
   beforeDelete?: (ctx: CrudContext & { existing: Row }) => Promise<void>;
   afterChange?: () => Promise<void> | void;
@@ -41,7 +51,12 @@ export type CrudOptions<Create, Update, Out> = {
   auditFields?: boolean;
 };
 
-const idValue = (part: IdPart, raw: string) => part.schema.parse(raw);
+/** An id that cannot be one (a word where a number is expected) names no row: 404, not a 500. */
+const idValue = (part: IdPart, raw: string) => {
+  const parsed = part.schema.safeParse(raw);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+};
 
 /**
  * The entity-administration kit on the server: from a table and its zod schemas, list (paged,
@@ -69,6 +84,10 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
 
   const idParam = (row: Row) => o.ids.map((i) => String(row[i.key] ?? '')).join('/');
 
+  const respond = async (db: DbOrTx, rows: Row[]): Promise<Out[]> =>
+    o.toResponses ? o.toResponses(db, rows) : rows.map((row) => (o.toResponse as (r: Row) => Out)(row));
+  const respondOne = async (db: DbOrTx, row: Row) => (await respond(db, [row]))[0] as Out;
+
   r.get(
     o.path,
     {
@@ -93,7 +112,7 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
         o.db.select({ n: count() }).from(o.table).where(where),
       ]);
       return sendPage(request, reply, {
-        items: (items as Row[]).map(o.toResponse),
+        items: await respond(o.db, items as Row[]),
         total: total?.n ?? 0,
         page,
         size,
@@ -104,7 +123,7 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
   r.get(
     itemPath,
     { config: { access: o.access.read }, schema: { tags, params, response: { 200: o.response } } },
-    async (request) => o.toResponse(await find(o.db, request.params as Record<string, string>)),
+    async (request) => respondOne(o.db, await find(o.db, request.params as Record<string, string>)),
   );
 
   r.post(
@@ -112,20 +131,22 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
     { config: { access: o.access.write }, schema: { tags, body: o.create, response: { 201: o.response } } },
     async (request, reply) => {
       const principal = requirePrincipal(request.principal);
-      const created = await o.db.transaction(async (tx) => {
-        const values = await o.toInsert(request.body as Create, { tx, principal });
+      const input = request.body as Create;
+      const { created, response } = await o.db.transaction(async (tx) => {
+        const values = await o.toInsert(input, { tx, principal });
         const stamp = o.auditFields ? { createdBy: principal.login, createdDate: new Date() } : {};
         const [row] = await tx
           .insert(o.table)
           .values({ ...values, ...stamp })
           .returning();
-        return row as Row;
+        await o.afterInsert?.({ tx, principal, row: row as Row, input });
+        return { created: row as Row, response: await respondOne(tx, row as Row) };
       });
       await o.afterChange?.();
       const id = idParam(created);
       withAlert(reply, `${o.entity}.created`, { param: id });
       reply.header('Location', `${o.path}/${id}`);
-      return reply.code(201).send(o.toResponse(created));
+      return reply.code(201).send(response);
     },
   );
 
@@ -135,20 +156,22 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
     async (request, reply) => {
       const principal = requirePrincipal(request.principal);
       const raw = request.params as Record<string, string>;
-      const updated = await o.db.transaction(async (tx) => {
+      const input = request.body as Update;
+      const { updated, response } = await o.db.transaction(async (tx) => {
         const existing = await find(tx, raw);
-        const values = await o.toUpdate(request.body as Update, { tx, principal, existing });
+        const values = await o.toUpdate(input, { tx, principal, existing });
         const stamp = o.auditFields ? { lastModifiedBy: principal.login, lastModifiedDate: new Date() } : {};
         const [row] = await tx
           .update(o.table)
           .set({ ...values, ...stamp })
           .where(whereIds(raw))
           .returning();
-        return row as Row;
+        await o.afterUpdate?.({ tx, principal, row: row as Row, existing, input });
+        return { updated: row as Row, response: await respondOne(tx, row as Row) };
       });
       await o.afterChange?.();
       withAlert(reply, `${o.entity}.updated`, { param: idParam(updated) });
-      return o.toResponse(updated);
+      return response;
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { outboxMessage } from '../db/schema/index.ts';
@@ -94,4 +94,15 @@ export const startOutboxWorker = (
       await running;
     },
   };
+};
+
+/** Messages not delivered yet (PENDING) and given up (FAILED), for metrics; the status index serves it. */
+export const outboxBacklog = async (db: Db) => {
+  const rows = await db
+    .select({ status: outboxMessage.status, n: count() })
+    .from(outboxMessage)
+    .where(inArray(outboxMessage.status, ['PENDING', 'FAILED']))
+    .groupBy(outboxMessage.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { pending: of('PENDING'), failed: of('FAILED') };
 };

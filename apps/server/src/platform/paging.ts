@@ -18,12 +18,12 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
  */
 export const orderBy = (
   sort: PageQuery['sort'],
-  sortable: Record<string, AnyColumn>,
+  sortable: Record<string, AnyColumn | SQL>,
   idColumns: readonly AnyColumn[],
 ): SQL[] => {
   const keys = (Array.isArray(sort) ? sort : sort ? [sort] : []).filter(Boolean);
   const order: SQL[] = [];
-  const used = new Set<AnyColumn>();
+  const used = new Set<AnyColumn | SQL>();
   for (const key of keys) {
     const [field = '', direction = 'asc'] = key.split(',');
     const column = sortable[field];

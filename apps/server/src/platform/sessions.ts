@@ -1,5 +1,6 @@
-import { type Authority, isAuthority } from '@ricambi/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { ACT_AS_MARKER, type Authority, isAuthority, isRefusedActAsTarget, mayActAs } from '@ricambi/domain';
+import { type AnyColumn, and, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -7,6 +8,10 @@ import { appUser, userAuthority, userSession } from '../db/schema/index.ts';
 import { recordAudit } from './audit.ts';
 import { randomToken, safeEqual, sha256 } from './crypto.ts';
 
+/**
+ * Who a request runs as. While acting (spec 1 §4) it is the target user, with ROLE_PREVIOUS_ADMINISTRATOR
+ * added, and `actor` is the staff member who signed in and owns the session.
+ */
 export type Principal = {
   userId: number;
   login: string;
@@ -14,6 +19,7 @@ export type Principal = {
   langKey: string;
   tema: string | null;
   series: string;
+  actor?: { userId: number; login: string; authorities: Authority[] };
 };
 
 export const SESSION_COOKIE = 'RICAMBI_SESSION';
@@ -74,6 +80,13 @@ export const clearSessionCookies = (reply: FastifyReply, config: Config) => {
   reply.clearCookie(REMEMBER_COOKIE, cookieBase(config));
 };
 
+const actAsUser = alias(appUser, 'act_as_user');
+
+const authoritiesOf = (userId: AnyColumn) =>
+  sql<
+    string[]
+  >`coalesce(array(select ${userAuthority.authorityName} from ${userAuthority} where ${userAuthority.userId} = ${userId} order by 1), '{}')`;
+
 const loadSession = async (db: Db, series: string) => {
   const [row] = await db
     .select({
@@ -82,26 +95,67 @@ const loadSession = async (db: Db, series: string) => {
       activated: appUser.activated,
       langKey: appUser.langKey,
       tema: appUser.tema,
-      authorities: sql<
-        string[]
-      >`coalesce(array(select ${userAuthority.authorityName} from ${userAuthority} where ${userAuthority.userId} = ${appUser.id} order by 1), '{}')`,
+      authorities: authoritiesOf(appUser.id),
+      actAsLogin: actAsUser.login,
+      actAsActivated: actAsUser.activated,
+      actAsLangKey: actAsUser.langKey,
+      actAsTema: actAsUser.tema,
+      actAsAuthorities: authoritiesOf(actAsUser.id),
     })
     .from(userSession)
     .innerJoin(appUser, eq(appUser.id, userSession.userId))
+    .leftJoin(actAsUser, eq(actAsUser.id, userSession.actAsUserId))
     .where(eq(userSession.series, series));
   return row;
 };
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
 
-const toPrincipal = (row: Loaded): Principal => ({
-  userId: row.session.userId,
-  login: row.login,
-  authorities: row.authorities.filter(isAuthority),
-  langKey: row.langKey,
-  tema: row.tema,
-  series: row.session.series,
-});
+// The marker means "acting" and nothing else: a stored grant of it is ignored.
+const grantedAuthorities = (names: string[]) => names.filter(isAuthority).filter((a) => a !== ACT_AS_MARKER);
+
+/**
+ * The session's act-as is honoured only while it is still allowed: the actor still holds an act-as
+ * role and the target is still active and neither administrator nor manager.
+ */
+const toPrincipal = (row: Loaded): Principal => {
+  const own: Principal = {
+    userId: row.session.userId,
+    login: row.login,
+    authorities: grantedAuthorities(row.authorities),
+    langKey: row.langKey,
+    tema: row.tema,
+    series: row.session.series,
+  };
+  const targetId = row.session.actAsUserId;
+  if (
+    targetId === null ||
+    !row.actAsLogin ||
+    !row.actAsActivated ||
+    !mayActAs(own.authorities) ||
+    isRefusedActAsTarget(row.actAsAuthorities)
+  ) {
+    return own;
+  }
+  return {
+    userId: targetId,
+    login: row.actAsLogin,
+    authorities: [...grantedAuthorities(row.actAsAuthorities), ACT_AS_MARKER],
+    langKey: row.actAsLangKey ?? own.langKey,
+    tema: row.actAsTema,
+    series: own.series,
+    actor: { userId: own.userId, login: own.login, authorities: own.authorities },
+  };
+};
+
+/** The principal of a loaded session; an act-as no longer allowed is ended on the row too. */
+const principalOf = async (db: Db, row: Loaded): Promise<Principal> => {
+  const principal = toPrincipal(row);
+  if (row.session.actAsUserId !== null && !principal.actor) {
+    await db.update(userSession).set({ actAsUserId: null }).where(eq(userSession.series, row.session.series));
+  }
+  return principal;
+};
 
 const split = (value: string | undefined, sep: string) => {
   const at = value?.indexOf(sep) ?? -1;
@@ -133,7 +187,7 @@ export const resolvePrincipal = async (
           .set({ lastUsedAt: new Date(now), sessionExpiresAt: new Date(now + minutes(config.sessionIdleMinutes)) })
           .where(eq(userSession.series, s.series));
       }
-      return toPrincipal(row);
+      return principalOf(db, row);
     }
   }
 
@@ -166,7 +220,7 @@ export const resolvePrincipal = async (
       })
       .where(eq(userSession.series, series));
     setSessionCookies(reply, config, issued);
-    return toPrincipal(row);
+    return principalOf(db, row);
   }
   if (
     s.previousTokenHash &&
@@ -174,7 +228,7 @@ export const resolvePrincipal = async (
     s.tokenRotatedAt &&
     now - s.tokenRotatedAt.getTime() < ROTATION_GRACE_MS
   ) {
-    return toPrincipal(row);
+    return principalOf(db, row);
   }
   // A known series with a wrong value: the cookie was copied and used elsewhere. End every session.
   await db.delete(userSession).where(eq(userSession.userId, s.userId));

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { appUser } from '../db/schema/index.ts';
 import { addAuthorities, findUserByLogin, insertUser } from '../modules/account/account.repository.ts';
 import { hashPassword } from '../platform/crypto.ts';
+import { loadDemoBanners } from './demo-banners.seed.ts';
 
 type DemoUser = {
   login: string;
@@ -105,5 +106,6 @@ export const loadDemoData = async (db: DbOrTx) => {
     await addAuthorities(db, user.id, u.authorities);
     created++;
   }
+  await loadDemoBanners(db);
   return created;
 };

@@ -21,21 +21,24 @@ const readCookie = (name: string) =>
     .find((c) => c.startsWith(`${name}=`))
     ?.slice(name.length + 1);
 
-type Body = { json: unknown } | { form: Record<string, string> } | undefined;
+type Body = { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | undefined;
 
-const send = async (method: string, url: string, body: Body): Promise<Response> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+const send = async (method: string, url: string, body: Body, extra?: Record<string, string>): Promise<Response> => {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (!SAFE.has(method)) {
     const token = readCookie(CSRF_COOKIE);
     if (token) headers['X-XSRF-TOKEN'] = decodeURIComponent(token);
   }
-  let payload: string | undefined;
+  let payload: string | FormData | undefined;
   if (body && 'json' in body) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body.json);
   } else if (body && 'form' in body) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     payload = new URLSearchParams(body.form).toString();
+  } else if (body && 'multipart' in body) {
+    // The browser sets the multipart Content-Type with its boundary.
+    payload = body.multipart;
   }
   try {
     return await fetch(url, { method, headers, body: payload, credentials: 'same-origin' });
@@ -57,25 +60,33 @@ export const requestWithHeaders = async <T>(
   method: string,
   url: string,
   body?: Body,
+  headers?: Record<string, string>,
 ): Promise<{ data: T; headers: Headers }> => {
-  let response = await send(method, url, body);
+  let response = await send(method, url, body, headers);
   if (response.status === 403 && !SAFE.has(method)) {
     await fetch('/', { credentials: 'same-origin' }).catch(() => undefined);
-    response = await send(method, url, body);
+    response = await send(method, url, body, headers);
   }
   if (!response.ok) throw await toError(response, url, method);
   const text = response.status === 204 ? '' : await response.text();
   return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 };
 
-export const request = async <T>(method: string, url: string, body?: Body): Promise<T> =>
-  (await requestWithHeaders<T>(method, url, body)).data;
+export const request = async <T>(
+  method: string,
+  url: string,
+  body?: Body,
+  headers?: Record<string, string>,
+): Promise<T> => (await requestWithHeaders<T>(method, url, body, headers)).data;
 
 export const http = {
-  get: <T>(url: string) => request<T>('GET', url),
+  /** `headers`: extra request headers (e.g. a secret that must not appear in the URL). */
+  get: <T>(url: string, headers?: Record<string, string>) => request<T>('GET', url, undefined, headers),
   getWithHeaders: <T>(url: string) => requestWithHeaders<T>('GET', url),
   post: <T>(url: string, json?: unknown) => request<T>('POST', url, json === undefined ? undefined : { json }),
   put: <T>(url: string, json: unknown) => request<T>('PUT', url, { json }),
   delete: <T>(url: string) => request<T>('DELETE', url),
   postForm: <T>(url: string, form: Record<string, string>) => request<T>('POST', url, { form }),
+  /** A file upload (multipart/form-data). */
+  postMultipart: <T>(url: string, multipart: FormData) => request<T>('POST', url, { multipart }),
 };

@@ -13,6 +13,29 @@ export const queryKeys = {
     current: () => [...queryKeys.actAs.all, 'current'] as const,
     users: (params: object) => [...queryKeys.actAs.all, 'users', params] as const,
   },
+  /** The administrator's monitoring pages. */
+  admin: {
+    all: ['admin'] as const,
+    audits: (params: object) => [...queryKeys.admin.all, 'audits', params] as const,
+    configuration: () => [...queryKeys.admin.all, 'configuration'] as const,
+    health: () => [...queryKeys.admin.all, 'health'] as const,
+    loggers: () => [...queryKeys.admin.all, 'loggers'] as const,
+    metrics: () => [...queryKeys.admin.all, 'metrics'] as const,
+  },
+  /** Banners shown to the signed-in user (the administration list is an entity below). */
+  banners: {
+    all: ['banners'] as const,
+    activeAll: () => [...queryKeys.banners.all, 'active'] as const,
+    active: (login: string, ambiente: string, type?: string) =>
+      [...queryKeys.banners.activeAll(), login, ambiente, type ?? '*'] as const,
+    types: () => [...queryKeys.banners.all, 'types'] as const,
+  },
+  /** User management's lookups (the list and the user itself are the kit's entity 'userManagement'). */
+  users: {
+    all: ['users'] as const,
+    lookup: (name: string) => [...queryKeys.users.all, 'lookup', name] as const,
+    search: (params: object) => [...queryKeys.users.all, 'search', params] as const,
+  },
   /** Every entity of the administration kit. */
   entity: (name: string) => ({
     all: ['entity', name] as const,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent } from './format.ts';
+import { describeUserAgent, formatBytes, formatDuration } from './format.ts';
 
 describe('describeUserAgent', () => {
   it('names browser and system', () => {
@@ -20,5 +20,20 @@ describe('describeUserAgent', () => {
   it('keeps an unknown agent as it is', () => {
     expect(describeUserAgent('curl/8.0')).toBe('curl/8.0');
     expect(describeUserAgent(null)).toBe('');
+  });
+});
+
+describe('formatBytes and formatDuration', () => {
+  it('shows sizes in binary units in the given language', () => {
+    expect(formatBytes(512, 'en')).toBe('512 B');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(52_428_800, 'it')).toBe('50 MB');
+    expect(formatBytes(3.25 * 1024 ** 3, 'it')).toBe('3,3 GB');
+  });
+  it('shows an uptime in days, hours and minutes', () => {
+    expect(formatDuration(42)).toBe('42s');
+    expect(formatDuration(5 * 60 + 7)).toBe('5m');
+    expect(formatDuration(2 * 3600)).toBe('2h 0m');
+    expect(formatDuration(3 * 86_400 + 5 * 60)).toBe('3d 0h 5m');
   });
 });

@@ -2,7 +2,49 @@ import dayjs from 'dayjs';
 
 /** The one formatting helper for dates shown to users (spec 1 §9 formats). */
 export const formatDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '');
+/** Spec 1 §9: the user list shows dd/MM/yy. */
+export const formatShortDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YY') : '');
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+/** Date and time to the second (audit events). */
+export const formatTimestamp = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '';
+export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('HH:mm:ss') : '');
+/** Spec 1 §9: banner dates are shown as dd-MM-yyyy HH:mm:ss (also the format of their pickers). */
+export const BANNER_DATETIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+export const formatBannerDate = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format(BANNER_DATETIME_FORMAT) : '';
+/** Spec 1 §9: date pickers show dd/MM/yyyy. */
+export const DATEPICKER_FORMAT = 'DD/MM/YYYY';
+
+/** A number in the user's language, at most `digits` decimals. */
+export const formatNumber = (value: number | null | undefined, lang: string, digits = 1) =>
+  value === null || value === undefined
+    ? '–'
+    : new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(value);
+
+/** Bytes as KB, MB or GB (powers of 1024). */
+export const formatBytes = (bytes: number, lang: string) => {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatNumber(value, lang, unit === 0 ? 0 : 1)} ${units[unit]}`;
+};
+
+/** A duration in seconds as "3d 4h 5m" (or "42s" under a minute). */
+export const formatDuration = (seconds: number) => {
+  const s = Math.max(0, Math.floor(seconds));
+  const parts: [number, string][] = [
+    [Math.floor(s / 86_400), 'd'],
+    [Math.floor((s % 86_400) / 3600), 'h'],
+    [Math.floor((s % 3600) / 60), 'm'],
+  ];
+  const shown = parts.filter(([n], i) => n > 0 || (i > 0 && (parts[i - 1]?.[0] ?? 0) > 0));
+  return shown.length ? shown.map(([n, u]) => `${n}${u}`).join(' ') : `${s}s`;
+};
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg\//, 'Edge'],

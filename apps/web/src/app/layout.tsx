@@ -1,5 +1,5 @@
-import { GlobalOutlined, HomeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { LANGUAGES, type Language } from '@ricambi/domain';
+import { GlobalOutlined, HomeOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { isActingAs, LANGUAGES, type Language } from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Typography } from 'antd';
@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useAccount, useLogout } from '../api/account.api.ts';
 import { queryKeys } from '../api/keys.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
+import { ActAsBar } from '../features/act-as/ActAsBar.tsx';
+import { BannerHost } from '../features/banners/BannerHost.tsx';
 import { changeLanguage } from '../i18n/index.ts';
 import { connectAlerts } from './alerts.ts';
 import { rememberTarget } from './guards.ts';
@@ -15,6 +17,7 @@ import { navEntries } from './routes.tsx';
 import { useActiveTheme } from './theme.context.ts';
 
 const ICONS: Record<string, React.ReactNode> = { home: <HomeOutlined /> };
+const HEADER_HEIGHT = 64;
 
 export const AppLayout = () => {
   const { t, i18n } = useTranslation();
@@ -47,8 +50,11 @@ export const AppLayout = () => {
 
   const flags = { canAccessParts: theme?.canAccessParts ?? true, canAccessTracks: theme?.canAccessTracks ?? true };
   const main = navEntries('main', account, flags);
-  const accountEntries = navEntries('account', account, flags);
+  const acting = isActingAs(account);
+  // While acting, the account pages belong to someone else: they are not offered (the server refuses them).
+  const accountEntries = acting ? [] : navEntries('account', account, flags);
   const anonymousEntries = navEntries('anonymous', account, flags);
+  const adminEntries = navEntries('admin', account, flags);
 
   const onLogout = () =>
     logout.mutate(undefined, {
@@ -60,7 +66,17 @@ export const AppLayout = () => {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, position: 'sticky', top: 0, zIndex: 10 }}>
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+          height: HEADER_HEIGHT,
+        }}
+      >
         <Link to="/" aria-label={theme?.title ?? 'Ricambi'} style={{ display: 'flex', alignItems: 'center' }}>
           <img src={theme?.logo ?? '/themes/eurocomach/logo.svg'} alt={theme?.title ?? 'Ricambi'} height={36} />
         </Link>
@@ -76,6 +92,25 @@ export const AppLayout = () => {
           }))}
         />
         <Flex gap={8} align="center">
+          {adminEntries.length > 0 ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                selectedKeys: [pathname],
+                items: adminEntries.map((r) => ({ key: r.path, label: <Link to={r.path}>{t(r.titleKey)}</Link> })),
+              }}
+            >
+              <Button
+                type="text"
+                icon={<SettingOutlined />}
+                style={{ color: headerText }}
+                data-testid="admin-menu"
+                aria-label={t('admin.menu.title')}
+              >
+                {screens.lg ? t('admin.menu.title') : null}
+              </Button>
+            </Dropdown>
+          ) : null}
           <Dropdown
             trigger={['click']}
             menu={{
@@ -101,7 +136,7 @@ export const AppLayout = () => {
               menu={{
                 items: [
                   ...accountEntries.map((r) => ({ key: r.path, label: <Link to={r.path}>{t(r.titleKey)}</Link> })),
-                  { type: 'divider' as const },
+                  ...(accountEntries.length > 0 ? [{ type: 'divider' as const }] : []),
                   {
                     key: 'logout',
                     icon: <LogoutOutlined />,
@@ -129,6 +164,8 @@ export const AppLayout = () => {
           )}
         </Flex>
       </Layout.Header>
+      {account && acting ? <ActAsBar account={account} top={HEADER_HEIGHT} /> : null}
+      <BannerHost />
       <Layout.Content style={{ padding: screens.md ? '24px 32px' : '16px 12px' }}>
         <main style={{ maxWidth: 1280, margin: '0 auto' }} key={href === '/' ? 'home' : undefined}>
           <Outlet />

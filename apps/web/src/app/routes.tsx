@@ -1,5 +1,6 @@
-import type { Account, Authority } from '@ricambi/domain';
+import { ACT_AS_ROLES, type Account, type Authority } from '@ricambi/domain';
 import type { RouteComponent } from '@tanstack/react-router';
+import { entityRoutes } from '../components/entity-admin/entity-routes.ts';
 import { ActivatePage } from '../features/account/ActivatePage.tsx';
 import { LoginPage } from '../features/account/LoginPage.tsx';
 import { PasswordPage } from '../features/account/PasswordPage.tsx';
@@ -8,11 +9,19 @@ import { ResetFinishPage } from '../features/account/ResetFinishPage.tsx';
 import { ResetRequestPage } from '../features/account/ResetRequestPage.tsx';
 import { SessionsPage } from '../features/account/SessionsPage.tsx';
 import { SettingsPage } from '../features/account/SettingsPage.tsx';
+import { ActAsPage } from '../features/act-as/ActAsPage.tsx';
+import { AuditsPage } from '../features/admin/AuditsPage.tsx';
+import { ConfigurationPage } from '../features/admin/ConfigurationPage.tsx';
+import { DocsPage } from '../features/admin/DocsPage.tsx';
+import { HealthPage } from '../features/admin/HealthPage.tsx';
+import { LogsPage } from '../features/admin/LogsPage.tsx';
+import { MetricsPage } from '../features/admin/MetricsPage.tsx';
+import { BannerDetailPage, BannersListPage, bannersEntity } from '../features/banners/banners.entity.tsx';
 import { PrivacyPolicyPage } from '../features/common/PrivacyPolicyPage.tsx';
 import { AccessDeniedPage, ErrorPage } from '../features/common/StatusPages.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { I18nDetailPage, I18nsListPage, i18nsEntity } from '../features/i18ns/i18ns.entity.tsx';
-import { entityRoutes } from '../components/entity-admin/entity-routes.ts';
+import { UserDetailPage, UsersListPage, usersEntity } from '../features/users/users.entity.tsx';
 import { guard, type RouteAccess } from './guards.ts';
 
 /** Where a route shows in the navigation bar, and which theme flag it needs (spec 1 §2.3). */
@@ -104,6 +113,63 @@ export const ROUTES: readonly AppRoute[] = [
     component: SessionsPage,
     nav: { menu: 'account', order: 2 },
   },
+  {
+    name: 'act-as',
+    path: '/act-as',
+    access: ACT_AS_ROLES,
+    titleKey: 'actas.title',
+    component: ActAsPage,
+    nav: { menu: 'main', order: 50 },
+  },
+  // Monitoring pages (spec 1 §2.1: ROLE_ADMIN), in the Administration menu.
+  {
+    name: 'metrics',
+    path: '/metrics',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'admin.metrics.title',
+    component: MetricsPage,
+    nav: { menu: 'admin', order: 60 },
+  },
+  {
+    name: 'health',
+    path: '/health',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'admin.health.title',
+    component: HealthPage,
+    nav: { menu: 'admin', order: 61 },
+  },
+  {
+    name: 'configuration',
+    path: '/configuration',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'admin.configuration.title',
+    component: ConfigurationPage,
+    nav: { menu: 'admin', order: 62 },
+  },
+  {
+    name: 'audits',
+    path: '/audits',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'admin.audits.title',
+    component: AuditsPage,
+    nav: { menu: 'admin', order: 63 },
+  },
+  {
+    name: 'logs',
+    path: '/logs',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'admin.logs.title',
+    component: LogsPage,
+    nav: { menu: 'admin', order: 64 },
+  },
+  {
+    name: 'docs',
+    path: '/docs',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'admin.docs.title',
+    component: DocsPage,
+    nav: { menu: 'admin', order: 65 },
+  },
   { name: 'error', path: '/error', access: 'open', titleKey: 'error.title', component: ErrorPage },
   {
     name: 'accessdenied',
@@ -119,11 +185,23 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'privacy.title',
     component: PrivacyPolicyPage,
   },
-  ...entityRoutes(i18nsEntity, { list: I18nsListPage, detail: I18nDetailPage }, {
-    menu: 'admin',
-    order: 50,
-    roles: ['ROLE_ADMIN', 'ROLE_MANAGER'],
-  }),
+  ...entityRoutes(
+    i18nsEntity,
+    { list: I18nsListPage, detail: I18nDetailPage },
+    {
+      menu: 'admin',
+      order: 50,
+      roles: ['ROLE_ADMIN', 'ROLE_MANAGER'],
+    },
+  ),
+  // Banners (spec 1 §2.1: ROLE_MANAGER), in the Administration menu.
+  ...entityRoutes(
+    bannersEntity,
+    { list: BannersListPage, detail: BannerDetailPage },
+    { menu: 'admin', order: 40, roles: ['ROLE_MANAGER'] },
+  ),
+  // User management (spec 1 §2.1: ROLE_MANAGER; administrators too, docs/decisions.md), first in Administration.
+  ...entityRoutes(usersEntity, { list: UsersListPage, detail: UserDetailPage }, { menu: 'admin', order: 30 }),
 ];
 
 export const routePathByName = (name: string) => ROUTES.find((r) => r.name === name)?.path;

@@ -62,7 +62,7 @@ describe('translations', () => {
     for (const file of sourceFiles(SERVER_SRC)) {
       const text = fs.readFileSync(file, 'utf8');
       for (const m of text.matchAll(
-        /'((?:error|validation|activate|reset|settings|password|sessions|login|register)\.[\w.-]+)'/g,
+        /'((?:error|validation|activate|reset|settings|password|sessions|login|register|actas|userManagement)\.[\w.-]+)'/g,
       ))
         used.add(m[1] as string);
     }

@@ -15,6 +15,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { countAuditSince, recordAudit } from '../../platform/audit.ts';
+import { refuseWhileActing } from '../../platform/auth.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.ts';
 import { AppError, badRequest, fieldError, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
@@ -83,11 +84,18 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
 
     logout: async (principal: Principal | null, client: Client) => {
       if (!principal) return;
-      await deleteSession(db, principal.userId, principal.series);
-      await recordAudit(db, { principal: principal.login, type: 'LOGOUT', remoteAddress: client.ipAddress });
+      // While acting, the session belongs to the actor.
+      const owner = principal.actor ?? principal;
+      await deleteSession(db, owner.userId, principal.series);
+      await recordAudit(db, { principal: owner.login, type: 'LOGOUT', remoteAddress: client.ipAddress });
     },
 
-    getAccount: (principal: Principal) => loadAccount(principal.userId),
+    /** The principal's authorities: while acting, the target's plus ROLE_PREVIOUS_ADMINISTRATOR. */
+    getAccount: async (principal: Principal): Promise<Account> => {
+      const user = await repo.findUserById(db, principal.userId);
+      if (!user) throw unauthorized();
+      return toAccount(user, principal.authorities);
+    },
 
     register: async (input: RegisterRequest, tema: string | null) => {
       const data = registerSchema.parse(input);
@@ -133,6 +141,7 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
     },
 
     saveSettings: async (principal: Principal, input: SettingsRequest) => {
+      refuseWhileActing(principal);
       const data = settingsSchema.parse(input);
       await db.transaction(async (tx) => {
         const other = await repo.findUserByEmail(tx, data.email);
@@ -150,6 +159,7 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
     },
 
     changePassword: async (principal: Principal, input: ChangePasswordRequest) => {
+      refuseWhileActing(principal);
       const data = changePasswordSchema.parse(input);
       const user = await repo.findUserById(db, principal.userId);
       if (!user || !(await verifyPassword(user.passwordHash, data.currentPassword))) {
@@ -195,10 +205,13 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
       });
     },
 
-    listSessions: async (principal: Principal): Promise<Session[]> =>
-      (await repo.listSessionsOf(db, principal.userId)).map((row) => toSession(row, principal.series)),
+    listSessions: async (principal: Principal): Promise<Session[]> => {
+      refuseWhileActing(principal);
+      return (await repo.listSessionsOf(db, principal.userId)).map((row) => toSession(row, principal.series));
+    },
 
     invalidateSession: async (principal: Principal, series: string) => {
+      refuseWhileActing(principal);
       const deleted = await deleteSession(db, principal.userId, series);
       if (deleted.length === 0) throw new AppError(404, 'sessions.messages.error');
     },

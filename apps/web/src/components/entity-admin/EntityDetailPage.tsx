@@ -84,7 +84,7 @@ export const EntityDetailPage = <T extends EntityRow>({ config }: { config: Enti
             .filter((f) => !f.visible || f.visible(values))
             .map((f) => (
               <Descriptions.Item key={f.name} label={t(f.labelKey)}>
-                {display(f, values[f.name], t)}
+                {f.display ? f.display(values[f.name], values) : display(f, values[f.name], t)}
               </Descriptions.Item>
             ))}
         </Descriptions>

@@ -1,7 +1,20 @@
 import { LANGUAGES } from '@ricambi/domain';
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Spin, Switch } from 'antd';
+import {
+  Alert,
+  DatePicker,
+  Divider,
+  Form,
+  type FormInstance,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Spin,
+  Switch,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type CSSProperties, Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodObject, ZodType } from 'zod';
 import { describeError, showSuccess } from '../../app/alerts.ts';
@@ -31,6 +44,21 @@ const fromFormValues = (config: EntityConfig, values: EntityRow, editing: boolea
   }
   return config.fromForm ? config.fromForm(out, editing) : out;
 };
+
+const crossFieldRule = (f: EntityField, form: FormInstance<EntityRow>, t: TFunction) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    const key = f.validate?.(value, form.getFieldsValue(true) as EntityRow);
+    if (key) throw new Error(t(key));
+  },
+});
+
+/** Two columns that fall back to one on a narrow screen; wide fields and headings span both. */
+const TWO_COLUMNS: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+  columnGap: 16,
+};
+const FULL_ROW: CSSProperties = { gridColumn: '1 / -1' };
 
 /** Form.Item hands its child id, value and onChange: they are passed on to the control. */
 type Injected = { id?: string; value?: never; checked?: never; onChange?: never };
@@ -112,10 +140,12 @@ export const EntityFormModal = ({
   const [failure, setFailure] = useState<string>();
   const schema: ZodObject = editing ? config.schemas.update : config.schemas.create;
 
+  // A check overtaken by the field's own validation is rejected as "out of date" even when every
+  // field passed: its errorFields still tell whether the form is valid.
   const checkValidity = () =>
     form.validateFields({ validateOnly: true }).then(
       () => setValid(true),
-      () => setValid(false),
+      (e: { errorFields?: unknown[] }) => setValid(!e?.errorFields?.length),
     );
 
   useEffect(() => {
@@ -156,7 +186,7 @@ export const EntityFormModal = ({
       okButtonProps={{ disabled: !valid || save.isPending, loading: save.isPending }}
       maskClosable={false}
       destroyOnHidden
-      width={720}
+      width={config.formWidth ?? 720}
     >
       {editing && existing.isPending ? (
         <Spin />
@@ -169,53 +199,66 @@ export const EntityFormModal = ({
           requiredMark
         >
           {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
-          {config.fields
-            .filter((f) => !(editing ? f.hiddenOnEdit : f.hiddenOnCreate))
-            .filter((f) => !f.visible || f.visible(values))
-            .map((f) => {
-              const disabled = editing && Boolean(f.readOnlyOnEdit);
-              const required = isRequired(f, values, editing);
-              const label = t(f.labelKey);
-              if (f.kind === 'localized') {
+          <div style={config.formColumns === 2 ? TWO_COLUMNS : undefined}>
+            {config.fields
+              .filter((f) => !(editing ? f.hiddenOnEdit : f.hiddenOnCreate))
+              .filter((f) => !f.visible || f.visible(values))
+              .map((f) => {
+                const disabled = (editing && Boolean(f.readOnlyOnEdit)) || Boolean(f.disabled?.(values, editing));
+                const required = isRequired(f, values, editing);
+                const label = t(f.labelKey);
+                if (f.kind === 'localized') {
+                  return (
+                    <Form.Item key={f.name} label={label} required={required} style={{ marginBottom: 8 }}>
+                      {LANGUAGES.map((lang) => (
+                        <Form.Item
+                          key={lang}
+                          name={[f.name, lang]}
+                          label={t(`global.language.${lang}`)}
+                          rules={[
+                            { max: f.maxLength, message: t('validation.maxlength', { max: f.maxLength }) },
+                            ...(required && lang === 'it'
+                              ? [{ required: true, message: t('validation.required') }]
+                              : []),
+                          ]}
+                        >
+                          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} showCount maxLength={f.maxLength} />
+                        </Form.Item>
+                      ))}
+                    </Form.Item>
+                  );
+                }
                 return (
-                  <Form.Item key={f.name} label={label} required={required} style={{ marginBottom: 8 }}>
-                    {LANGUAGES.map((lang) => (
-                      <Form.Item
-                        key={lang}
-                        name={[f.name, lang]}
-                        label={t(`global.language.${lang}`)}
-                        rules={[
-                          { max: f.maxLength, message: t('validation.maxlength', { max: f.maxLength }) },
-                          ...(required && lang === 'it' ? [{ required: true, message: t('validation.required') }] : []),
-                        ]}
-                      >
-                        <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} showCount maxLength={f.maxLength} />
-                      </Form.Item>
-                    ))}
-                  </Form.Item>
+                  <Fragment key={f.name}>
+                    {f.section ? (
+                      <Divider titlePlacement="start" style={{ ...FULL_ROW, marginTop: 4 }}>
+                        {t(f.section)}
+                      </Divider>
+                    ) : null}
+                    <Form.Item
+                      name={f.name}
+                      label={label}
+                      style={f.wide || f.kind === 'textarea' ? FULL_ROW : undefined}
+                      required={required}
+                      extra={f.help ? t(f.help) : undefined}
+                      valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                      dependencies={f.dependencies}
+                      rules={[
+                        ...(required ? [{ required: true, message: t('validation.required') }] : []),
+                        ...(f.kind === 'datetime' || f.kind === 'switch' ? [] : ruleFor(f.name)),
+                        ...(f.validate ? [crossFieldRule(f, form, t)] : []),
+                      ]}
+                    >
+                      {f.render ? (
+                        <CustomField field={f} disabled={disabled} />
+                      ) : (
+                        <FieldInput field={f} disabled={disabled} />
+                      )}
+                    </Form.Item>
+                  </Fragment>
                 );
-              }
-              return (
-                <Form.Item
-                  key={f.name}
-                  name={f.name}
-                  label={label}
-                  required={required}
-                  extra={f.help ? t(f.help) : undefined}
-                  valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                  rules={[
-                    ...(required ? [{ required: true, message: t('validation.required') }] : []),
-                    ...(f.kind === 'datetime' || f.kind === 'switch' ? [] : ruleFor(f.name)),
-                  ]}
-                >
-                  {f.render ? (
-                    <CustomField field={f} disabled={disabled} />
-                  ) : (
-                    <FieldInput field={f} disabled={disabled} />
-                  )}
-                </Form.Item>
-              );
-            })}
+              })}
+          </div>
         </Form>
       )}
     </Modal>

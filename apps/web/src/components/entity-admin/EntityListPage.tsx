@@ -88,6 +88,7 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
         />
       ) : null}
       <Table<T>
+        size={config.tableSize}
         rowKey={(row) => config.idOf(row).join('/')}
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
@@ -101,6 +102,7 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
             dataIndex: c.key,
             title: t(c.titleKey),
             width: c.width,
+            responsive: c.responsive,
             sorter: Boolean(c.sortField),
             sortOrder:
               c.sortField && c.sortField === sortField
@@ -116,7 +118,7 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
             fixed: 'right' as const,
             render: (_: unknown, row: T) => {
               const ids = idPath(config.idOf(row));
-              const deletable = config.canDelete ? config.canDelete(row) : true;
+              const deletable = config.canDelete ? config.canDelete(row, account) : true;
               return (
                 <Space size={4}>
                   {config.rowActions?.(row)}

@@ -1,4 +1,5 @@
-import type { Authority } from '@ricambi/domain';
+import type { Account, Authority } from '@ricambi/domain';
+import type { Breakpoint } from 'antd';
 import type { ReactNode } from 'react';
 import type { ZodObject } from 'zod';
 
@@ -24,6 +25,14 @@ export type EntityField = {
   required?: boolean | ((values: EntityRow, editing: boolean) => boolean);
   /** Ids: shown but not editable once the entity exists. */
   readOnlyOnEdit?: boolean;
+  /** Shown but not editable while this holds (e.g. only once the entity exists). */
+  disabled?: (values: EntityRow, editing: boolean) => boolean;
+  /** i18n key of a heading shown above this field in the dialog (a group of fields starts here). */
+  section?: string;
+  /** Spans both columns of a two-column dialog. */
+  wide?: boolean;
+  /** How the detail page shows the value, when not as the kind says. */
+  display?: (value: unknown, values: EntityRow) => ReactNode;
   hiddenOnCreate?: boolean;
   hiddenOnEdit?: boolean;
   visible?: (values: EntityRow) => boolean;
@@ -36,6 +45,10 @@ export type EntityField = {
   /** A component of its own (typeahead, credential test, ...). */
   render?: (props: { id?: string; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) => ReactNode;
   help?: string;
+  /** A rule across fields (e.g. end after start): the i18n key of the error, or undefined. */
+  validate?: (value: unknown, values: EntityRow) => string | undefined;
+  /** Fields whose change re-checks this one (for `validate`). */
+  dependencies?: string[];
 };
 
 export type EntityColumn<T extends EntityRow> = {
@@ -44,6 +57,8 @@ export type EntityColumn<T extends EntityRow> = {
   /** The server's sort field; absent = not sortable. */
   sortField?: string;
   width?: number;
+  /** Shown only from these screen sizes up (a secondary column hidden on a tablet). */
+  responsive?: Breakpoint[];
   render?: (row: T) => ReactNode;
 };
 
@@ -67,7 +82,13 @@ export type EntityConfig<T extends EntityRow = EntityRow> = {
   searchable?: boolean;
   /** Include the id in the delete question (spec 3 §2). */
   deleteShowsId?: boolean;
-  canDelete?: (row: T) => boolean;
+  /** Whether the row's delete button is enabled (e.g. never for the signed-in account itself). */
+  canDelete?: (row: T, account: Account | null) => boolean;
+  /** 'middle' for a list of many columns (less padding). */
+  tableSize?: 'small' | 'middle' | 'large';
+  /** The new/edit dialog in two columns (wide fields span both), and its width. */
+  formColumns?: 1 | 2;
+  formWidth?: number;
   toForm?: (row: T) => EntityRow;
   fromForm?: (values: EntityRow, editing: boolean) => EntityRow;
   newDefaults?: EntityRow;

@@ -1,4 +1,4 @@
-import { changePasswordSchema, passwordField } from '@ricambi/domain';
+import { changePasswordSchema, isActingAs, passwordField } from '@ricambi/domain';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { showSuccess } from '../../app/alerts.ts';
 import { applyFieldErrors, confirmRule, zodRule } from '../../components/forms.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 import { PasswordStrengthBar } from '../../components/PasswordStrengthBar.tsx';
+import { NotWhileActing } from '../act-as/NotWhileActing.tsx';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -20,12 +21,14 @@ export const PasswordPage = () => {
 
   return (
     <PageCard title={t('password.title', { username: account?.login ?? '' })}>
+      <NotWhileActing account={account} />
       {failed ? (
         <Alert type="error" showIcon title={t('password.messages.error')} style={{ marginBottom: 16 }} role="alert" />
       ) : null}
       <Form<Values>
         form={form}
         layout="vertical"
+        disabled={isActingAs(account)}
         onFinish={(values) => {
           setFailed(false);
           change.mutate(

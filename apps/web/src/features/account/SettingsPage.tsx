@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGES, type SettingsRequest, settingsSchema } from '@ricambi/domain';
+import { isActingAs, isLanguage, LANGUAGES, type SettingsRequest, settingsSchema } from '@ricambi/domain';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { showSuccess } from '../../app/alerts.ts';
 import { applyFieldErrors, zodRule } from '../../components/forms.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
+import { NotWhileActing } from '../act-as/NotWhileActing.tsx';
 
 export const SettingsPage = () => {
   const { t } = useTranslation();
@@ -18,12 +19,14 @@ export const SettingsPage = () => {
 
   return (
     <PageCard title={t('settings.title', { username: account.login })}>
+      <NotWhileActing account={account} />
       {failed ? (
         <Alert type="error" showIcon title={t('settings.messages.error.fail')} style={{ marginBottom: 16 }} />
       ) : null}
       <Form<SettingsRequest>
         form={form}
         layout="vertical"
+        disabled={isActingAs(account)}
         initialValues={{
           firstName: account.firstName ?? '',
           lastName: account.lastName ?? '',

@@ -1,5 +1,5 @@
 import { KeyOutlined, LoginOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
-import { homeTarget } from '@ricambi/domain';
+import { homeTarget, isActingAs } from '@ricambi/domain';
 import { Link, Navigate } from '@tanstack/react-router';
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -86,20 +86,23 @@ export const HomePage = () => {
           ))}
         </Flex>
       ) : null}
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Tile
-          to="/settings"
-          icon={<SettingOutlined />}
-          title={t('global.menu.account.settings')}
-          text={t('home.tiles.settings')}
-        />
-        <Tile
-          to="/password"
-          icon={<KeyOutlined />}
-          title={t('global.menu.account.password')}
-          text={t('home.tiles.password')}
-        />
-      </Row>
+      {/* While acting, the account's own settings and password are not for staff to change. */}
+      {isActingAs(account) ? null : (
+        <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+          <Tile
+            to="/settings"
+            icon={<SettingOutlined />}
+            title={t('global.menu.account.settings')}
+            text={t('home.tiles.settings')}
+          />
+          <Tile
+            to="/password"
+            icon={<KeyOutlined />}
+            title={t('global.menu.account.password')}
+            text={t('home.tiles.password')}
+          />
+        </Row>
+      )}
     </div>
   );
 };

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.constants.ts';
+import { type Authority, hasAnyAuthority } from './roles.constants.ts';
+
+/** Spec 1 §6: who may act on behalf of another user. */
+export const ACT_AS_ROLES: readonly Authority[] = ['ROLE_INTERNAL', 'ROLE_CR_INTERNAL'];
+/** Holders of these are never acted as (issue 3 §4). */
+export const ACT_AS_REFUSED_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
+/** Spec 1 §4: the authority that marks an active act-as. */
+export const ACT_AS_MARKER: Authority = 'ROLE_PREVIOUS_ADMINISTRATOR';
+
+export const mayActAs = (authorities: readonly string[] | undefined) => hasAnyAuthority(authorities, ACT_AS_ROLES);
+
+export const isRefusedActAsTarget = (authorities: readonly string[] | undefined) =>
+  ACT_AS_REFUSED_ROLES.some((role) => authorities?.includes(role) === true);
+
+export const isActingAs = (account: { authorities: readonly string[] } | null | undefined) =>
+  account?.authorities.includes(ACT_AS_MARKER) === true;
+
+/** POST /api/cart/select. */
+export const actAsSelectSchema = z.object({
+  login: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(LIMITS.login.max)
+    .transform((v) => v.toLowerCase()),
+});
+export type ActAsSelectRequest = z.input<typeof actAsSelectSchema>;
+
+/** GET /api/cart/select: the user the session acts as. */
+export const actAsTargetSchema = z.object({
+  login: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+});
+export type ActAsTarget = z.infer<typeof actAsTargetSchema>;
+
+/** GET /api/act-as/users: one row of the act-as page. */
+export const actAsUserSchema = actAsTargetSchema.extend({
+  email: z.string().nullable(),
+  /** false for administrators and managers, who are never acted as. */
+  selectable: z.boolean(),
+});
+export type ActAsUser = z.infer<typeof actAsUserSchema>;
+
+export const ACT_AS_SORTABLE = ['login', 'company', 'email'] as const;
+export const ACT_AS_SEARCH_MAX = 100;
+/** Wait after the last keystroke before the act-as list searches. */
+export const ACT_AS_SEARCH_DEBOUNCE_MS = 300;
