@@ -26,14 +26,18 @@ test.describe('act-as', () => {
     const rows = page.locator('tbody tr.ant-table-row');
     await expect(rows).toHaveCount(3);
     await expect(rows.first()).toContainText('Rossi Macchine Srl');
-    await expect(page.getByText('Utenti trovati: 3')).toBeVisible();
+    await expect(page.getByText('1–3 di 3')).toBeVisible();
 
+    // The confirmation shows only for the one second before going home: watch the DOM for it from
+    // before the click, so a slow machine cannot miss it.
+    const started = page.waitForFunction(
+      () => document.querySelector('[data-testid="act-as-started"]')?.textContent || false,
+      null,
+      { polling: 'raf' },
+    );
     const clicked = Date.now();
     await page.getByRole('button', { name: 'Agisci come dealer', exact: true }).click();
-    // Shown for the one second before going home: waitFor watches continuously, expect would poll.
-    const started = page.getByTestId('act-as-started');
-    await started.waitFor();
-    expect(await started.textContent()).toContain('Ora stai operando come dealer.');
+    expect(await (await started).jsonValue()).toContain('Ora stai operando come dealer.');
     await expect(page).toHaveURL(/\/$/);
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(900);
 

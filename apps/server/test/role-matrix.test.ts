@@ -1,10 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
-import { AUTHORITIES, type Authority } from '@ricambi/domain';
+import { AUTHORITIES, type Authority, hasAnyAuthority } from '@ricambi/domain';
 import Fastify, { type HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Access, registerAuth } from '../src/platform/auth.ts';
 import { registerErrorHandling } from '../src/platform/errors.ts';
+import { DEMO_USERS } from '../src/seed/demo.seed.ts';
 import { createTestApp, problemOf, type TestApp } from './test-app.ts';
 
 /**
@@ -194,6 +195,32 @@ describe('role matrix', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/account', '/api/authentication']));
   });
+});
+
+describe('role matrix for the demo users', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demoData: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // Signing out would end the agent's session half-way; logout is public and covered above.
+  const calls = entries.filter((e) => e.route !== 'POST /api/logout');
+
+  it.each(DEMO_USERS.map((u) => [u.login, u] as const))(
+    '%s gets exactly the routes its authorities allow',
+    async (login, user) => {
+      const agent = await t.signIn(login);
+      for (const e of calls) {
+        const allowed = typeof e.access === 'string' || hasAnyAuthority(user.authorities, e.access);
+        const response = await agent.request(e.method, e.url);
+        if (allowed) expect([401, 403], `${login} ${e.route}`).not.toContain(response.statusCode);
+        else expect(response.statusCode, `${login} ${e.route}`).toBe(403);
+      }
+    },
+  );
 });
 
 describe('routes must declare their access', () => {

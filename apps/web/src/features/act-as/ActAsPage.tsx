@@ -1,5 +1,5 @@
 import { SearchOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { ACT_AS_REDIRECT_MS, ACT_AS_SEARCH_DEBOUNCE_MS, type ActAsUser, isActingAs, PAGE_SIZE } from '@ricambi/domain';
+import { ACT_AS_REDIRECT_MS, ACT_AS_SEARCH_DEBOUNCE_MS, type ActAsUser, isActingAs } from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Grid, Input, Table, type TableProps, Tooltip } from 'antd';
@@ -9,6 +9,7 @@ import { useAccount } from '../../api/account.api.ts';
 import { reloadIdentity, useActAsUsers, useStartActAs } from '../../api/act-as.api.ts';
 import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { Pager } from '../../components/Pager.tsx';
 
 type SortField = 'login' | 'company' | 'email';
 type Sort = { field: SortField; order: 'ascend' | 'descend' };
@@ -66,13 +67,13 @@ export const ActAsPage = () => {
 
   const sortOrder = (field: SortField) => (sort.field === field ? sort.order : null);
 
-  const onChange: TableProps<ActAsUser>['onChange'] = (pagination, _filters, sorter) => {
+  const onChange: TableProps<ActAsUser>['onChange'] = (_pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = s?.columnKey as SortField | undefined;
     const next: Sort = field && s?.order ? { field, order: s.order } : DEFAULT_SORT;
     const sortChanged = next.field !== sort.field || next.order !== sort.order;
     setSort(next);
-    setPaging({ search, page: sortChanged ? 0 : (pagination.current ?? 1) - 1 });
+    if (sortChanged) setPaging({ search, page: 0 });
   };
 
   return (
@@ -106,15 +107,7 @@ export const ActAsPage = () => {
         locale={{ emptyText: t('actas.table.empty') }}
         onChange={onChange}
         showSorterTooltip={false}
-        pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: users.data?.total ?? 0,
-          showSizeChanger: false,
-          showLessItems: true,
-          hideOnSinglePage: false,
-          showTotal: (total) => t('actas.table.total', { total }),
-        }}
+        pagination={false}
         columns={[
           {
             key: 'login',
@@ -172,6 +165,7 @@ export const ActAsPage = () => {
           },
         ]}
       />
+      <Pager page={page} total={users.data?.total ?? 0} onChange={(p) => setPaging({ search, page: p })} />
     </PageCard>
   );
 };
