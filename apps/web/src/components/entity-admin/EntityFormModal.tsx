@@ -24,6 +24,11 @@ import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.
 
 const DATETIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 
+const helpOf = (f: EntityField, editing: boolean, t: (key: string) => string) => {
+  const key = typeof f.help === 'function' ? f.help(editing) : f.help;
+  return key ? t(key) : undefined;
+};
+
 const isRequired = (f: EntityField, values: EntityRow, editing: boolean) =>
   typeof f.required === 'function' ? f.required(values, editing) : Boolean(f.required);
 
@@ -240,7 +245,7 @@ export const EntityFormModal = ({
                       label={label}
                       style={f.wide || f.kind === 'textarea' ? FULL_ROW : undefined}
                       required={required}
-                      extra={f.help ? t(f.help) : undefined}
+                      extra={helpOf(f, editing, t)}
                       valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
                       dependencies={f.dependencies}
                       rules={[

@@ -44,7 +44,8 @@ export type EntityField = {
   maxLength?: number;
   /** A component of its own (typeahead, credential test, ...). */
   render?: (props: { id?: string; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) => ReactNode;
-  help?: string;
+  /** i18n key of a hint under the field; a function when it differs between create and edit. */
+  help?: string | ((editing: boolean) => string | undefined);
   /** A rule across fields (e.g. end after start): the i18n key of the error, or undefined. */
   validate?: (value: unknown, values: EntityRow) => string | undefined;
   /** Fields whose change re-checks this one (for `validate`). */

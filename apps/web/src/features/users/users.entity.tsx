@@ -89,7 +89,7 @@ const FIELDS: EntityField[] = [
     labelKey: field('newPassword'),
     kind: 'password',
     required: (_, editing) => !editing,
-    help: 'userManagement.help.newPassword',
+    help: (editing) => (editing ? 'userManagement.help.newPassword' : undefined),
   },
   {
     name: 'langKey',
