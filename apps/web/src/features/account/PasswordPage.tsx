@@ -1,12 +1,12 @@
-import { changePasswordSchema, isActingAs, passwordField } from '@ricambi/domain';
+import { changePasswordSchema, isActingAs } from '@ricambi/domain';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useChangePassword } from '../../api/account.api.ts';
 import { showSuccess } from '../../app/alerts.ts';
-import { applyFieldErrors, confirmRule, zodRule } from '../../components/forms.ts';
+import { applyFieldErrors, zodRule } from '../../components/forms.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
-import { PasswordStrengthBar } from '../../components/PasswordStrengthBar.tsx';
 import { NotWhileActing } from '../act-as/NotWhileActing.tsx';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -17,7 +17,6 @@ export const PasswordPage = () => {
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
   const [failed, setFailed] = useState(false);
-  const password = Form.useWatch('newPassword', form);
 
   return (
     <PageCard title={t('password.title', { username: account?.login ?? '' })}>
@@ -51,24 +50,7 @@ export const PasswordPage = () => {
         >
           <Input.Password autoComplete="current-password" placeholder={t('global.form.currentpassword.placeholder')} />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('global.form.newpassword.label')}
-          required
-          rules={[zodRule(passwordField, t)]}
-        >
-          <Input.Password autoComplete="new-password" placeholder={t('global.form.newpassword.placeholder')} />
-        </Form.Item>
-        <PasswordStrengthBar password={password} />
-        <Form.Item
-          name="confirmPassword"
-          label={t('global.form.confirmpassword.label')}
-          required
-          dependencies={['newPassword']}
-          rules={[zodRule(passwordField, t), confirmRule('newPassword', t)]}
-        >
-          <Input.Password autoComplete="new-password" placeholder={t('global.form.confirmpassword.placeholder')} />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" />
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('password.form.button')}
         </Button>

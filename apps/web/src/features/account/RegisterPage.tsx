@@ -4,9 +4,9 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegister } from '../../api/account.api.ts';
-import { applyFieldErrors, confirmRule, zodRule } from '../../components/forms.ts';
+import { applyFieldErrors, zodRule } from '../../components/forms.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
-import { PasswordStrengthBar } from '../../components/PasswordStrengthBar.tsx';
 
 type Values = { login: string; email: string; password: string; confirmPassword: string };
 
@@ -15,7 +15,6 @@ export const RegisterPage = () => {
   const [form] = Form.useForm<Values>();
   const register = useRegister();
   const [failed, setFailed] = useState(false);
-  const password = Form.useWatch('password', form);
 
   const onFinish = (values: Values) => {
     setFailed(false);
@@ -65,24 +64,7 @@ export const RegisterPage = () => {
         >
           <Input type="email" autoComplete="email" placeholder={t('global.form.email.placeholder')} />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('global.form.newpassword.label')}
-          required
-          rules={[zodRule(registerSchema.shape.password, t)]}
-        >
-          <Input.Password autoComplete="new-password" placeholder={t('global.form.newpassword.placeholder')} />
-        </Form.Item>
-        <PasswordStrengthBar password={password} />
-        <Form.Item
-          name="confirmPassword"
-          label={t('global.form.confirmpassword.label')}
-          required
-          dependencies={['password']}
-          rules={[zodRule(registerSchema.shape.password, t), confirmRule('password', t)]}
-        >
-          <Input.Password autoComplete="new-password" placeholder={t('global.form.confirmpassword.placeholder')} />
-        </Form.Item>
+        <NewPasswordFields name="password" />
         <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
           {t('register.form.button')}
         </Button>

@@ -1,12 +1,11 @@
-import { passwordField } from '@ricambi/domain';
 import { Link, useSearch } from '@tanstack/react-router';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResetFinish } from '../../api/account.api.ts';
-import { applyFieldErrors, confirmRule, zodRule } from '../../components/forms.ts';
+import { applyFieldErrors } from '../../components/forms.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
-import { PasswordStrengthBar } from '../../components/PasswordStrengthBar.tsx';
 
 type Values = { newPassword: string; confirmPassword: string };
 
@@ -16,7 +15,6 @@ export const ResetFinishPage = () => {
   const [form] = Form.useForm<Values>();
   const finish = useResetFinish();
   const [failed, setFailed] = useState(false);
-  const password = Form.useWatch('newPassword', form);
 
   if (!key) {
     return (
@@ -59,28 +57,7 @@ export const ResetFinishPage = () => {
           );
         }}
       >
-        <Form.Item
-          name="newPassword"
-          label={t('global.form.newpassword.label')}
-          required
-          rules={[zodRule(passwordField, t)]}
-        >
-          <Input.Password
-            autoComplete="new-password"
-            autoFocus
-            placeholder={t('global.form.newpassword.placeholder')}
-          />
-        </Form.Item>
-        <PasswordStrengthBar password={password} />
-        <Form.Item
-          name="confirmPassword"
-          label={t('global.form.confirmpassword.label')}
-          required
-          dependencies={['newPassword']}
-          rules={[zodRule(passwordField, t), confirmRule('newPassword', t)]}
-        >
-          <Input.Password autoComplete="new-password" placeholder={t('global.form.confirmpassword.placeholder')} />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" autoFocus />
         <Button type="primary" htmlType="submit" block loading={finish.isPending}>
           {t('reset.finish.form.button')}
         </Button>
