@@ -58,3 +58,7 @@ export const sendPage = <T>(
   reply.header('Access-Control-Expose-Headers', 'X-Total-Count, Link');
   return page.items;
 };
+
+/** A LIKE pattern that escapes the user's %, _ and \\ so they match themselves. */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const containsPattern = (term: string) => `%${escapeLike(term)}%`;

@@ -1,7 +1,8 @@
 import { ACT_AS_REFUSED_ROLES } from '@ricambi/domain';
-import { type AnyColumn, and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, userAuthority, userSession } from '../../db/schema/index.ts';
+import { userMatches } from '../users/users.repository.ts';
 
 export type ActAsUserRow = {
   id: number;
@@ -24,21 +25,6 @@ export const ACT_AS_SORT_COLUMNS: Record<string, AnyColumn> = {
 
 const refused = sql<boolean>`exists (select 1 from ${userAuthority} where ${userAuthority.userId} = ${appUser.id} and ${inArray(userAuthority.authorityName, [...ACT_AS_REFUSED_ROLES])})`;
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Case-insensitive match on login, company, e-mail, first name, last name or "first last". */
-const matches = (term: string): SQL | undefined => {
-  const pattern = `%${escapeLike(term)}%`;
-  return or(
-    ilike(appUser.login, pattern),
-    ilike(appUser.company, pattern),
-    ilike(appUser.email, pattern),
-    ilike(appUser.firstName, pattern),
-    ilike(appUser.lastName, pattern),
-    sql`concat_ws(' ', ${appUser.firstName}, ${appUser.lastName}) ilike ${pattern}`,
-  );
-};
-
 /** Active users other than the caller: the people one may pick on the act-as page. */
 export const listCandidates = async (
   db: DbOrTx,
@@ -47,7 +33,7 @@ export const listCandidates = async (
   const where = and(
     eq(appUser.activated, true),
     ne(appUser.id, query.excludeUserId),
-    query.search ? matches(query.search) : undefined,
+    query.search ? userMatches(query.search) : undefined,
   );
   const [items, [total]] = await Promise.all([
     db

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { i18nText } from '../../db/schema/index.ts';
 import { registerCrud } from '../../platform/crud.ts';
+import { containsPattern } from '../../platform/paging.ts';
 
 type Row = typeof i18nText.$inferSelect;
 
@@ -21,8 +22,6 @@ const toResponse = (row: Record<string, unknown>) => {
     lastModifiedDate: r.lastModifiedDate?.toISOString() ?? null,
   };
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Translation texts (spec 2 §2, §7) on the kit. Reading follows the spec (ROLE_USER); changing the
@@ -43,8 +42,7 @@ export const i18nRoutes = (db: Db) => async (app: FastifyInstance) => {
     create: i18nTextCreateSchema,
     update: i18nTextUpdateSchema,
     sortable: { textId: i18nText.textId, localeId: i18nText.localeId, text: i18nText.text },
-    search: (term) =>
-      or(ilike(i18nText.textId, `%${escapeLike(term)}%`), ilike(i18nText.text, `%${escapeLike(term)}%`)),
+    search: (term) => or(ilike(i18nText.textId, containsPattern(term)), ilike(i18nText.text, containsPattern(term))),
     toResponse,
     toInsert: (input) => ({ ...input }),
     toUpdate: (input) => ({ text: input.text }),

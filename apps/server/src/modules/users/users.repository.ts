@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, authority, userAuthority } from '../../db/schema/index.ts';
+import { containsPattern, escapeLike } from '../../platform/paging.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
 export type NewUserRow = typeof appUser.$inferInsert;
@@ -15,11 +16,9 @@ export const USER_SORT_COLUMNS: Record<string, AnyColumn | SQL> = {
   lastModifiedBy: appUser.lastModifiedBy,
 };
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Case-insensitive substring match on login, company, e-mail, first and last name. */
 export const userMatches = (term: string): SQL | undefined => {
-  const pattern = `%${escapeLike(term)}%`;
+  const pattern = containsPattern(term);
   return or(
     ilike(appUser.login, pattern),
     ilike(appUser.company, pattern),
