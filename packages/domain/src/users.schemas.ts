@@ -155,15 +155,15 @@ export type User = z.infer<typeof userSchema>;
 export const USER_SORTABLE = ['id', 'login', 'company', 'email', 'createdDate', 'lastModifiedBy'] as const;
 
 /** Lookups (typeahead, dealer and subdealer lists). */
-export const userSummarySchema = z.object({
-  id: z.number(),
-  login: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  company: z.string().nullable(),
-  email: z.string().nullable(),
-  logica: z.string(),
-  activated: z.boolean(),
+export const userSummarySchema = userSchema.pick({
+  id: true,
+  login: true,
+  firstName: true,
+  lastName: true,
+  company: true,
+  email: true,
+  logica: true,
+  activated: true,
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
