@@ -21,8 +21,8 @@ export const ALERT_TIMEOUT_MS = 30_000;
 export const BANNER_REFRESH_MS = 600_000;
 export const ACT_AS_REDIRECT_MS = 1_000;
 export const RESET_KEY_VALIDITY_HOURS = 24;
-/** Spec 1 §9: the dealer typeahead waits this long after the last keystroke. */
-export const DEALER_TYPEAHEAD_MS = 200;
+/** Spec 1 §9: typeaheads (dealer, article search) and the article quantity wait this long after typing. */
+export const TYPING_WAIT_MS = 200;
 /** User import (CSV or XLSX): file size and rows per file. */
 export const USER_IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 5000 } as const;
 

@@ -27,3 +27,6 @@ export const MACHINE_AREA_ROLES: readonly Authority[] = [
   'ROLE_CR_SUPERDEALER',
 ];
 export const PARTS_AREA_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_INTERNAL', 'ROLE_USER'];
+
+/** Spec 1 §6: who sees the where-used list, OEM equivalents and the stock figures of an article. */
+export const CATALOGUE_STAFF_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_INTERNAL'];

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { customerNetPrice, customerPrice, discountPercent, type PriceProfile, roundEuro } from './pricing.rules.ts';
+
+const dealer: PriceProfile = {
+  logica: 'dealer',
+  sconto: 35,
+  markup: 1,
+  vedePrezzi: true,
+  vedeSconto: true,
+  dealerSconto: null,
+};
+const subdealer: PriceProfile = { ...dealer, logica: 'subdealer', sconto: 0, markup: 1.25, dealerSconto: 35 };
+
+describe('customer prices (spec 1 §6)', () => {
+  it('takes the dealer discount off the list price, to the cent', () => {
+    expect(customerNetPrice(100, dealer)).toBe(65);
+    expect(customerNetPrice(19.99, dealer)).toBe(12.99);
+    expect(customerNetPrice(0.05, { ...dealer, sconto: 50 })).toBe(0.03);
+  });
+  it("prices a subdealer at the dealer's net price times the markup", () => {
+    expect(customerNetPrice(100, subdealer)).toBe(81.25);
+    expect(customerNetPrice(100, { ...subdealer, dealerSconto: null, sconto: 10 })).toBe(112.5);
+  });
+  it('clamps discounts to 0–100 and ignores a markup of zero', () => {
+    expect(customerNetPrice(100, { ...dealer, sconto: 120 })).toBe(0);
+    expect(customerNetPrice(100, { ...subdealer, markup: 0 })).toBe(65);
+  });
+  it('hides every price without vedePrezzi and the discount without vedeSconto', () => {
+    expect(customerPrice(100, { ...subdealer, vedePrezzi: false })).toEqual({
+      prezzo: null,
+      netto: null,
+      scontoPerc: null,
+    });
+    expect(customerPrice(100, { ...dealer, vedeSconto: false })).toEqual({ prezzo: 100, netto: 65, scontoPerc: null });
+    expect(customerPrice(100, subdealer)).toEqual({ prezzo: 100, netto: 81.25, scontoPerc: 18.75 });
+  });
+  it('reports a discount percentage, negative above list', () => {
+    expect(discountPercent(80, 100)).toBe(-25);
+    expect(discountPercent(0, 0)).toBe(0);
+    expect(roundEuro(-1.005)).toBe(-1.01);
+  });
+});
