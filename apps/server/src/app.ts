@@ -21,8 +21,14 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { registerActAs } from './modules/act-as/act-as.routes.ts';
 import { adminRoutes, type Readiness } from './modules/admin/admin.routes.ts';
+import { articoloImagesDir, createImageIndex } from './modules/articolo/articolo.images.ts';
+import { articoloRoutes } from './modules/articolo/articolo.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.ts';
+import { catalogueMaintenanceRoutes } from './modules/catalogue-maintenance/catalogue-maintenance.routes.ts';
 import { i18nRoutes } from './modules/i18n/i18n.routes.ts';
+import { createSearchLog } from './modules/search/search.log.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { themesRoutes } from './modules/themes/themes.routes.ts';
 import { createThemesService } from './modules/themes/themes.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -119,8 +125,15 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(themesRoutes(themes));
   await app.register(i18nRoutes(db));
   await app.register(bannersRoutes(db, themes));
+  await app.register(catalogueAdminRoutes(db));
   await app.register(usersRoutes({ db, config, themes, kickOutbox: () => worker?.kick() }));
   await app.register(adminRoutes({ config, database, mail, readiness, loggers, metrics }));
+  await app.register(catalogueMaintenanceRoutes(db));
+  const searchLog = createSearchLog(db, (error) => app.log.error({ err: error }, 'search log not written'));
+  app.addHook('onClose', () => searchLog.close());
+  const images = createImageIndex(articoloImagesDir(config.dataDir));
+  await app.register(articoloRoutes({ db, images, searchLog }));
+  await app.register(searchRoutes({ db, searchLog }));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -138,7 +151,10 @@ export const buildApp = async (deps: AppDeps) => {
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(api|management|v3|swagger-ui)(\/|$)/.test(request.url);
     // Only page addresses get the app; a missing file (an old asset, say) is a plain 404.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    // Article codes in page addresses have dots too (/search-full/6.4021): only file types count.
+    const isFile = /\.(js|mjs|css|map|html|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|woff2?|ttf)$/i.test(
+      request.url.split('?')[0] ?? '',
+    );
     if (!isApi && !isFile && request.method === 'GET' && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

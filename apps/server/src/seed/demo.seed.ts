@@ -15,6 +15,11 @@ type DemoUser = {
   tema?: string;
   logica?: string;
   vedePrezzi?: boolean;
+  vedeSconto?: boolean;
+  /** Discount on the list price, percent. */
+  sconto?: number;
+  /** A subdealer's price = the dealer's net price × markup. */
+  markup?: number;
   dealerLogin?: string;
   langKey?: string;
 };
@@ -50,6 +55,8 @@ export const DEMO_USERS: DemoUser[] = [
     authorities: ['ROLE_USER', 'ROLE_CART', 'ROLE_CR_USER'],
     logica: 'dealer',
     vedePrezzi: true,
+    vedeSconto: true,
+    sconto: 35,
   },
   {
     login: 'subdealer',
@@ -58,6 +65,8 @@ export const DEMO_USERS: DemoUser[] = [
     company: 'Bianchi Noleggi',
     authorities: ['ROLE_CR_SUBDEALER', 'ROLE_USER', 'ROLE_CART'],
     logica: 'subdealer',
+    vedePrezzi: false,
+    markup: 1.25,
     dealerLogin: 'dealer',
   },
   {
@@ -66,6 +75,7 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Verdi',
     company: 'Verdi Group SpA',
     authorities: ['ROLE_CR_SUPERDEALER', 'ROLE_CR_USER', 'ROLE_USER', 'ROLE_CART'],
+    sconto: 40,
   },
   {
     login: 'tracks',
@@ -74,6 +84,7 @@ export const DEMO_USERS: DemoUser[] = [
     company: 'Keller Baumaschinen GmbH',
     authorities: ['ROLE_USER', 'ROLE_CART'],
     tema: 'tracks',
+    sconto: 30,
   },
 ];
 
@@ -100,6 +111,9 @@ export const loadDemoData = async (db: DbOrTx) => {
       temaPdf: u.tema ?? 'eurocomach',
       logica: u.logica ?? 'dealer',
       vedePrezzi: u.vedePrezzi ?? true,
+      vedeSconto: u.vedeSconto ?? true,
+      sconto: String(u.sconto ?? 0),
+      markup: String(u.markup ?? 1),
       dealerLogin: u.dealerLogin ?? null,
       createdBy: 'system',
     });

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/database.ts';
 import { loadDemoData } from './demo.seed.ts';
+import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
 const config = loadConfig();
@@ -9,4 +10,10 @@ await database.migrate();
 await loadReferenceData(database.db);
 const created = await loadDemoData(database.db);
 console.log(`Demo data loaded (${created} users created).`);
+const catalogue = await loadDemoCatalogue(database.db, config.dataDir);
+console.log(
+  catalogue.created
+    ? `Demo catalogue loaded: ${catalogue.articles} articles, ${catalogue.bom} BOM rows, ${catalogue.images} images in ${catalogue.ms} ms.`
+    : 'Demo catalogue not loaded: the database already holds articles.',
+);
 await database.close();

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { isDatabaseEmpty, loadDemoData } from './demo.seed.ts';
+import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
 /** Migrations, reference data, and demo data as DEMO_DATA says (auto: into an empty embedded database). */
@@ -13,6 +14,8 @@ export const prepareDatabase = async (database: DatabaseHandle, config: Config, 
   if (demo) {
     const created = await loadDemoData(database.db);
     log.info({ created }, 'demo data loaded');
+    const catalogue = await loadDemoCatalogue(database.db, config.dataDir);
+    if (catalogue.created) log.info(catalogue, 'demo catalogue loaded');
   } else if (empty) {
     log.warn('the database has no users: run `npm run create-admin` to create the first administrator');
   }

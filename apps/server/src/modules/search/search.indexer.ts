@@ -1,0 +1,86 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+
+/** The text of one language: description, extended description, web class and keywords. */
+const languageText = (lang: string) => sql`concat_ws(' ',
+  coalesce(a.localized_descrizione ->> ${lang}, ${lang === 'it' ? sql`a.descrizione` : sql`''`}),
+  a.localized_descrizione_estesa ->> ${lang},
+  a.localized_classe_merc_web ->> ${lang},
+  a.keywords)`;
+
+const vector = (text: SQL) => sql`to_tsvector('simple', unaccent(lower(${text})))`;
+
+/**
+ * Search data of the articles the condition selects, in one statement: code without punctuation,
+ * one word vector per language and one of all of them together with the OEM codes.
+ */
+const upsertSearchRows = (where: SQL) => sql`
+  insert into articolo_search
+    (articolo_id, codice_norm, tsv_it, tsv_en, tsv_fr, tsv_de, tsv_es, tsv_all, visibile, indexed_at)
+  select a.id,
+         regexp_replace(lower(a.articolo), '[^a-z0-9]', '', 'g'),
+         ${vector(languageText('it'))}, ${vector(languageText('en'))}, ${vector(languageText('fr'))},
+         ${vector(languageText('de'))}, ${vector(languageText('es'))},
+         ${vector(sql`concat_ws(' ', ${languageText('it')}, ${languageText('en')}, ${languageText('fr')},
+           ${languageText('de')}, ${languageText('es')},
+           (select string_agg(regexp_replace(lower(e.equiv), '[^a-z0-9]', '', 'g'), ' ')
+              from articolo_equiv e where e.articolo_id = a.id and e.relazione = 'OEM'))`)},
+         a.visibile, now()
+    from articolo a
+   where ${where}
+  on conflict (articolo_id) do update set
+    codice_norm = excluded.codice_norm, tsv_it = excluded.tsv_it, tsv_en = excluded.tsv_en,
+    tsv_fr = excluded.tsv_fr, tsv_de = excluded.tsv_de, tsv_es = excluded.tsv_es,
+    tsv_all = excluded.tsv_all, visibile = excluded.visibile, indexed_at = excluded.indexed_at`;
+
+const addWords = (where: SQL) => sql`
+  insert into search_word (word)
+  select distinct lexeme from articolo_search s, unnest(s.tsv_all) as u(lexeme)
+   where ${where} and length(lexeme) >= 3 and lexeme !~ '^[0-9]+$'
+  on conflict do nothing`;
+
+const countOf = async (db: DbOrTx, query: SQL) => {
+  const [row] = await queryRows<{ n: number | string }>(db, query);
+  return Number(row?.n ?? 0);
+};
+
+export type ReindexResult = { articles: number; words: number };
+
+/** Rebuilds the search data of every article and the word list (GET /api/reindex/all). */
+export const reindexAll = async (db: DbOrTx): Promise<ReindexResult> => {
+  await db.execute(sql`delete from articolo_search where articolo_id not in (select id from articolo)`);
+  await db.execute(upsertSearchRows(sql`true`));
+  await db.execute(sql`delete from search_word`);
+  await db.execute(addWords(sql`true`));
+  return {
+    articles: await countOf(db, sql`select count(*) as n from articolo_search`),
+    words: await countOf(db, sql`select count(*) as n from search_word`),
+  };
+};
+
+/** Search data of the articles changed since they were last indexed, or never indexed (GET /api/reindex). */
+export const reindexChanged = async (db: DbOrTx): Promise<ReindexResult> => {
+  const stale = sql`a.id in (select a2.id from articolo a2 left join articolo_search s2 on s2.articolo_id = a2.id
+                              where s2.articolo_id is null or a2.data_ultima_modifica > s2.indexed_at)`;
+  const articles = await countOf(
+    db,
+    sql`select count(*) as n from articolo a left join articolo_search s on s.articolo_id = a.id
+         where s.articolo_id is null or a.data_ultima_modifica > s.indexed_at`,
+  );
+  if (articles > 0) {
+    await db.execute(upsertSearchRows(stale));
+    await db.execute(addWords(sql`true`));
+  }
+  return { articles, words: await countOf(db, sql`select count(*) as n from search_word`) };
+};
+
+/** Search data of the given articles, in the caller's transaction (after a master-data change). */
+export const reindexArticles = async (db: DbOrTx, ids: readonly number[]) => {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(upsertSearchRows(sql`a.id in (${list})`));
+  await db.execute(addWords(sql`s.articolo_id in (${list})`));
+};

@@ -1,0 +1,176 @@
+import { AUTOCOMPLETE_SIZE, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { articoloSearch } from '../../db/schema/index.ts';
+import { alternativesQuery, parseTerms, prefixQuery } from './search.terms.ts';
+
+const LANGUAGE_VECTOR = {
+  it: articoloSearch.tsvIt,
+  en: articoloSearch.tsvEn,
+  fr: articoloSearch.tsvFr,
+  de: articoloSearch.tsvDe,
+  es: articoloSearch.tsvEs,
+} as const;
+
+/** How many typo candidates each word may bring, and how alike they must be (trigram similarity). */
+const FUZZY_CANDIDATES = 4;
+const FUZZY_SIMILARITY = 0.4;
+
+export type RankedPage = {
+  ids: number[];
+  total: number;
+  /** More match than were counted: `total` is a lower bound. */
+  capped: boolean;
+  match: 'exact' | 'fuzzy' | 'none';
+  corrected?: string[];
+};
+
+type Matcher = { code: string | null; tsquery: string | null };
+
+const tsq = (query: string) => sql`to_tsquery('simple', unaccent(${query}))`;
+
+type TierRow = { id: number | string; code: string };
+const WALK_TIMEOUT_MS = 60;
+
+/**
+ * Many matches: walking the code index in order usually meets the first ones at once, but not when
+ * they all sit at the end of the code order (one brand's codes); the walk gets 60 ms (in a
+ * savepoint) and the bitmap scan with a sort takes over after that.
+ */
+const walkInOrder = async (db: DbOrTx, query: SQL) => {
+  await planFor(db, true);
+  await db.execute(sql.raw(`set local statement_timeout = ${WALK_TIMEOUT_MS}`));
+  try {
+    return await db.transaction((sp) => queryRows<TierRow>(sp, query));
+  } catch {
+    return null;
+  } finally {
+    await db.execute(sql.raw('set local statement_timeout = 0'));
+    await planFor(db, false);
+  }
+};
+
+/**
+ * The ranked tiers (exact code, code prefix, words in the user's language, words in any language),
+ * each cut at `limit` and ordered by code: since every tier is ordered the same way, the first
+ * `limit` of the union by (best tier, code) are exact. Each tier is first counted up to `limit`
+ * through its index (bitmap scan, cheap for few matches): few matches are fetched the same way and
+ * sorted; many are taken by walking the code index in order, which meets them at once.
+ */
+const rankedIds = async (db: DbOrTx, m: Matcher, lang: Language, limit: number, offset: number) => {
+  const s = articoloSearch;
+  const tiers: SQL[] = [];
+  if (m.code) {
+    tiers.push(sql`${s.codiceNorm} = ${m.code}`);
+    tiers.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
+  } else tiers.push(sql`false`, sql`false`);
+  if (m.tsquery) {
+    tiers.push(sql`${LANGUAGE_VECTOR[lang]} @@ ${tsq(m.tsquery)}`);
+    tiers.push(sql`${s.tsvAll} @@ ${tsq(m.tsquery)}`);
+  }
+  const best = new Map<number, { tier: number; code: string }>();
+  for (const [tier, condition] of tiers.entries()) {
+    if (tier < 2 && !m.code) continue;
+    await planFor(db, false);
+    const [probe] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from (select 1 from ${s} where ${condition} and ${s.visibile} limit ${limit}) x`,
+    );
+    const n = Number(probe?.n ?? 0);
+    if (n === 0) continue;
+    const query = sql`select ${s.articoloId} as id, ${s.codiceNorm} as code from ${s}
+           where ${condition} and ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${limit}`;
+    const rows = (n >= limit ? await walkInOrder(db, query) : null) ?? (await queryRows<TierRow>(db, query));
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (!best.has(id)) best.set(id, { tier, code: row.code });
+    }
+  }
+  return [...best.entries()]
+    .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
+    .slice(offset, limit)
+    .map(([id]) => id);
+};
+
+/** How many articles match, counted up to `cap` (the tiers 0–2 are inside 1 and 3). */
+const countMatches = async (db: DbOrTx, m: Matcher, cap: number) => {
+  const s = articoloSearch;
+  const conditions: SQL[] = [];
+  if (m.code) conditions.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
+  if (m.tsquery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.tsquery)}`);
+  if (conditions.length === 0) return 0;
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${s}
+          where (${sql.join(conditions, sql` or `)}) and ${s.visibile} limit ${cap}) x`,
+  );
+  return Number(row?.n ?? 0);
+};
+
+/** For each word, the stored words that look like it (a typo forgiven); none when nothing is close. */
+const similarWords = async (db: DbOrTx, words: readonly string[]) => {
+  const alternatives: string[][] = [];
+  for (const word of words) {
+    const rows = await queryRows<{ word: string }>(
+      db,
+      sql`select word from search_word
+           where word % unaccent(${word}) and similarity(word, unaccent(${word})) >= ${FUZZY_SIMILARITY}
+           order by similarity(word, unaccent(${word})) desc, word
+           limit ${FUZZY_CANDIDATES}`,
+    );
+    if (rows.length === 0) return null;
+    alternatives.push(rows.map((r) => r.word));
+  }
+  return alternatives;
+};
+
+/** A count that reached the cap reads "more than cap − 1". */
+const counted = (total: number, cap: number) =>
+  total >= cap ? { total: cap - 1, capped: true } : { total, capped: false };
+
+/**
+ * The free search (spec 1 §2.1, §7): ranked ids of one page and the (capped) total. When nothing
+ * matches and the words are long enough, the words are replaced by similar stored words.
+ */
+export const fullSearch = (db: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> =>
+  db.transaction((tx) => search(tx, term, lang, page, size));
+
+/**
+ * Word statistics cannot tell a rare prefix from a common one well enough, and a wrong guess walks
+ * the whole code index (seconds on a million articles). So the count always goes through the word
+ * and code indexes (bitmap scans); when it stays under the cap the matches are few and the page is
+ * taken the same way, otherwise (many matches) the planner may walk the code index in order, which
+ * finds the first matches at once.
+ */
+const planFor = async (tx: DbOrTx, manyMatches: boolean) => {
+  await tx.execute(sql.raw(`set local enable_seqscan = ${manyMatches ? 'on' : 'off'}`));
+  await tx.execute(sql.raw(`set local enable_indexscan = ${manyMatches ? 'on' : 'off'}`));
+};
+
+const search = async (tx: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> => {
+  const { code, words } = parseTerms(term);
+  const exact: Matcher = { code: code || null, tsquery: words.length ? prefixQuery(words) : null };
+  const offset = page * size;
+  // The typeahead only needs to know whether there is more than one page ('show all').
+  const cap = (size <= AUTOCOMPLETE_SIZE && page === 0 ? size : Math.max(SEARCH_COUNT_LIMIT, offset + size)) + 1;
+  await planFor(tx, false);
+  const total = await countMatches(tx, exact, cap);
+  if (total > 0) {
+    const ids = offset < total ? await rankedIds(tx, exact, lang, offset + size, offset) : [];
+    return { ids, ...counted(total, cap), match: 'exact' };
+  }
+  const none: RankedPage = { ids: [], total: 0, capped: false, match: 'none' };
+  const longWords = words.filter((w) => w.length >= 3);
+  if (longWords.length === 0) return none;
+  const alternatives = await similarWords(tx, longWords);
+  if (!alternatives) return none;
+  const fuzzy: Matcher = { code: null, tsquery: alternativesQuery(alternatives) };
+  const fuzzyTotal = await countMatches(tx, fuzzy, cap);
+  const ids = offset < fuzzyTotal ? await rankedIds(tx, fuzzy, lang, offset + size, offset) : [];
+  return {
+    ids,
+    ...counted(fuzzyTotal, cap),
+    match: fuzzyTotal > 0 ? 'fuzzy' : 'none',
+    corrected: alternatives.map((a) => a[0] ?? ''),
+  };
+};
