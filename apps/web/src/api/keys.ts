@@ -36,6 +36,16 @@ export const queryKeys = {
     lookup: (name: string) => [...queryKeys.users.all, 'lookup', name] as const,
     search: (params: object) => [...queryKeys.users.all, 'search', params] as const,
   },
+  /** Searches and article pages for users (spec 1 §2.3). */
+  catalogue: {
+    all: ['catalogue'] as const,
+    search: (kind: string, params: object) => [...queryKeys.catalogue.all, 'search', kind, params] as const,
+    lookup: (name: string, params: object) => [...queryKeys.catalogue.all, 'lookup', name, params] as const,
+    articolo: (id: number, lang: string) => [...queryKeys.catalogue.all, 'articolo', id, lang] as const,
+    info: (id: number, quantita: number) => [...queryKeys.catalogue.all, 'info', id, quantita] as const,
+    related: (name: string, id: number, params: object) =>
+      [...queryKeys.catalogue.all, 'related', name, id, params] as const,
+  },
   /** Every entity of the administration kit. */
   entity: (name: string) => ({
     all: ['entity', name] as const,

@@ -70,3 +70,9 @@ export const describeUserAgent = (ua: string | null | undefined) => {
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
   return browser || system ? [browser, system].filter(Boolean).join(' · ') : ua;
 };
+
+/** Spec 1 §9: prices in euro with 2 decimals, in the user's language. */
+export const formatEuro = (value: number | null | undefined, lang: string) =>
+  value === null || value === undefined
+    ? '–'
+    : new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(value);

@@ -16,11 +16,48 @@ import { DocsPage } from '../features/admin/DocsPage.tsx';
 import { HealthPage } from '../features/admin/HealthPage.tsx';
 import { LogsPage } from '../features/admin/LogsPage.tsx';
 import { MetricsPage } from '../features/admin/MetricsPage.tsx';
+import { ArticoloPage } from '../features/articolo/ArticoloPage.tsx';
 import { BannerDetailPage, BannersListPage, bannersEntity } from '../features/banners/banners.entity.tsx';
+import { CatalogueAdminPage } from '../features/catalogue-admin/CatalogueAdminPage.tsx';
+import {
+  ArticoloArticoloDetailPage,
+  ArticoloArticoloListPage,
+  ArticoloEquivDetailPage,
+  ArticoloEquivListPage,
+  ArticoloListPage,
+  ArticoloMasterDetailPage,
+  articoloArticoloEntity,
+  articoloEntity,
+  articoloEquivEntity,
+  CategoriaDetailPage,
+  CategoriaListPage,
+  ComboVociDetailPage,
+  ComboVociListPage,
+  categoriaEntity,
+  comboVociEntity,
+  MarchioDetailPage,
+  MarchioListPage,
+  marchioEntity,
+  SearchLogDetailPage,
+  SearchLogListPage,
+  searchLogEntity,
+  TipoCategoriaDetailPage,
+  TipoCategoriaListPage,
+  tipoCategoriaEntity,
+} from '../features/catalogue-admin/catalogue-admin.entities.tsx';
+import { ReindexPage } from '../features/catalogue-maintenance/ReindexPage.tsx';
+import { StockImportPage } from '../features/catalogue-maintenance/StockImportPage.tsx';
 import { PrivacyPolicyPage } from '../features/common/PrivacyPolicyPage.tsx';
 import { AccessDeniedPage, ErrorPage } from '../features/common/StatusPages.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { I18nDetailPage, I18nsListPage, i18nsEntity } from '../features/i18ns/i18ns.entity.tsx';
+import {
+  SearchCodePage,
+  SearchDimensionsPage,
+  SearchFullPage,
+  SearchMachinePage,
+} from '../features/search/SearchResultsPages.tsx';
+import { SparePartsPage } from '../features/search/SparePartsPage.tsx';
 import { UserDetailPage, UsersListPage, usersEntity } from '../features/users/users.entity.tsx';
 import { guard, type RouteAccess } from './guards.ts';
 
@@ -44,6 +81,63 @@ export type AppRoute = {
 };
 
 const ACCOUNT_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER', 'ROLE_CR_SUBDEALER'];
+/** Spec 1 §2.1: the spare-parts search and article pages; the result routes' access is not shown, the same is used. */
+const CATALOGUE_ROLES: readonly Authority[] = ['ROLE_USER'];
+
+/** Spec 1 §2.1, §2.3: the article searches and the article page. */
+const CATALOGUE_ROUTES: AppRoute[] = [
+  {
+    name: 'spare-parts',
+    path: '/spare-parts',
+    access: CATALOGUE_ROLES,
+    titleKey: 'search.title',
+    component: SparePartsPage,
+    nav: { menu: 'main', order: 20 },
+    area: 'tracks',
+  },
+  {
+    name: 'search-full',
+    path: '/search-full/$term',
+    access: CATALOGUE_ROLES,
+    titleKey: 'search.free.resultsTitle',
+    component: SearchFullPage,
+  },
+  {
+    name: 'search-code',
+    path: '/search-code/$articoloId',
+    access: CATALOGUE_ROLES,
+    titleKey: 'search.code.resultsTitle',
+    component: SearchCodePage,
+  },
+  {
+    name: 'search-machine',
+    path: '/search-machine/$marchio/$modello/$variante',
+    access: CATALOGUE_ROLES,
+    titleKey: 'search.machine.resultsTitle',
+    component: SearchMachinePage,
+  },
+  {
+    name: 'search-dimensions',
+    path: '/search-dimensions/$larghezza/$passo/$maglie/$forma',
+    access: CATALOGUE_ROLES,
+    titleKey: 'search.dimensions.resultsTitle',
+    component: SearchDimensionsPage,
+  },
+  {
+    name: 'articolo.ricambio',
+    path: '/articolo/r/$id',
+    access: CATALOGUE_ROLES,
+    titleKey: 'articoloPage.title',
+    component: ArticoloPage,
+  },
+  {
+    name: 'articolo.macchina',
+    path: '/articolo/m/$id',
+    access: CATALOGUE_ROLES,
+    titleKey: 'articoloPage.title',
+    component: ArticoloPage,
+  },
+];
 
 /**
  * The route table of spec 1 §2.1: read by the router, the guards, page titles and the navigation
@@ -170,6 +264,23 @@ export const ROUTES: readonly AppRoute[] = [
     component: DocsPage,
     nav: { menu: 'admin', order: 65 },
   },
+  // Catalogue maintenance (spec 1 §2.1 reindex: ROLE_ADMIN; issue 4 §2 stock and prices from the ERP).
+  {
+    name: 'reindex',
+    path: '/reindex',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'catalogueMaintenance.reindex.title',
+    component: ReindexPage,
+    nav: { menu: 'admin', order: 66 },
+  },
+  {
+    name: 'stock-import',
+    path: '/stock-import',
+    access: ['ROLE_ADMIN'],
+    titleKey: 'catalogueMaintenance.stockImport.title',
+    component: StockImportPage,
+    nav: { menu: 'admin', order: 86 },
+  },
   { name: 'error', path: '/error', access: 'open', titleKey: 'error.title', component: ErrorPage },
   {
     name: 'accessdenied',
@@ -185,6 +296,7 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'privacy.title',
     component: PrivacyPolicyPage,
   },
+  ...CATALOGUE_ROUTES,
   ...entityRoutes(
     i18nsEntity,
     { list: I18nsListPage, detail: I18nDetailPage },
@@ -202,6 +314,23 @@ export const ROUTES: readonly AppRoute[] = [
   ),
   // User management (spec 1 §2.1: ROLE_MANAGER; administrators too, docs/decisions.md), first in Administration.
   ...entityRoutes(usersEntity, { list: UsersListPage, detail: UserDetailPage }, { menu: 'admin', order: 30 }),
+  // Catalogue master data (spec 3 §2; administrators and managers, docs/decisions.md): one Administration entry.
+  {
+    name: 'catalogueAdmin',
+    path: '/catalogue-admin',
+    access: ['ROLE_ADMIN', 'ROLE_MANAGER'],
+    titleKey: 'catalogueAdmin.title',
+    component: CatalogueAdminPage,
+    nav: { menu: 'admin', order: 80 },
+  },
+  ...entityRoutes(articoloEntity, { list: ArticoloListPage, detail: ArticoloMasterDetailPage }),
+  ...entityRoutes(marchioEntity, { list: MarchioListPage, detail: MarchioDetailPage }),
+  ...entityRoutes(categoriaEntity, { list: CategoriaListPage, detail: CategoriaDetailPage }),
+  ...entityRoutes(tipoCategoriaEntity, { list: TipoCategoriaListPage, detail: TipoCategoriaDetailPage }),
+  ...entityRoutes(articoloArticoloEntity, { list: ArticoloArticoloListPage, detail: ArticoloArticoloDetailPage }),
+  ...entityRoutes(articoloEquivEntity, { list: ArticoloEquivListPage, detail: ArticoloEquivDetailPage }),
+  ...entityRoutes(comboVociEntity, { list: ComboVociListPage, detail: ComboVociDetailPage }),
+  ...entityRoutes(searchLogEntity, { list: SearchLogListPage, detail: SearchLogDetailPage }),
 ];
 
 export const routePathByName = (name: string) => ROUTES.find((r) => r.name === name)?.path;

@@ -248,6 +248,8 @@ export const EntityFormModal = ({
                       extra={helpOf(f, editing, t)}
                       valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
                       dependencies={f.dependencies}
+                      // One message per field: a required field's own schema would repeat "required".
+                      validateFirst
                       rules={[
                         ...(required ? [{ required: true, message: t('validation.required') }] : []),
                         ...(f.kind === 'datetime' || f.kind === 'switch' ? [] : ruleFor(f.name)),

@@ -1,4 +1,4 @@
-import { DownloadOutlined, InboxOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
 import {
   type FieldError,
   USER_IMPORT_LIMITS,
@@ -6,13 +6,21 @@ import {
   type UserImportPreviewRow,
   type UserImportResult,
 } from '@ricambi/domain';
-import { Alert, Button, Flex, Modal, Progress, Result, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Result, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
 import { useApplyImport, usePreviewImport } from '../../api/users.api.ts';
 import { describeError } from '../../app/alerts.ts';
+import {
+  describeFieldError,
+  ERROR_CELL,
+  ERROR_ROW,
+  fieldErrorsByRow,
+  RowErrors,
+  SpreadsheetDropZone,
+} from '../../components/import/SpreadsheetImport.tsx';
 
 /** The columns of the downloadable template, with one example row. */
 const TEMPLATE: [string, string][] = [
@@ -50,23 +58,10 @@ const downloadTemplate = () => {
 const SHOWN_COLUMNS = ['login', 'email', 'company', 'logica', 'dealerLogin', 'authorities'] as const;
 
 const fieldLabel = (t: TFunction, field: string) => t(`userManagement.field.${field}`, { defaultValue: field });
-export const describeRowError = (t: TFunction, e: FieldError) =>
-  t('error.field', { name: fieldLabel(t, e.field), message: t(e.message, e.params ?? {}) });
+export const describeRowError = (t: TFunction, e: FieldError) => describeFieldError(t, e, (f) => fieldLabel(t, f));
 
 /** updateList answers field errors as `{row}.{field}`: back to the rows of the preview. */
-const errorsByRow = (error: unknown) => {
-  const byRow = new Map<number, FieldError[]>();
-  if (!(error instanceof ApiError)) return byRow;
-  for (const e of error.problem?.fieldErrors ?? []) {
-    const [index, ...rest] = e.field.split('.');
-    const row = Number(index);
-    if (!Number.isInteger(row)) continue;
-    byRow.set(row, [...(byRow.get(row) ?? []), { ...e, field: rest.join('.') || 'login' }]);
-  }
-  return byRow;
-};
-
-const ERROR_CELL = { color: '#a8071a', fontWeight: 600 } as const;
+const errorsByRow = (error: unknown) => fieldErrorsByRow(error, 'login');
 
 type PreviewRow = UserImportPreviewRow & { index: number };
 
@@ -96,7 +91,7 @@ export const ImportPreviewTable = ({ rows }: { rows: PreviewRow[] }) => {
       scroll={{ x: 'max-content' }}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
       onRow={(row) => ({
-        style: row.errors.length ? { background: '#fff1f0' } : undefined,
+        style: row.errors.length ? ERROR_ROW : undefined,
         'data-testid': `import-row-${row.index}`,
       })}
       columns={[
@@ -112,16 +107,13 @@ export const ImportPreviewTable = ({ rows }: { rows: PreviewRow[] }) => {
         {
           key: 'errors',
           title: t('userManagement.import.errors'),
-          render: (_: unknown, row: UserImportPreviewRow): ReactNode =>
-            row.errors.length ? (
-              <ul style={{ margin: 0, paddingInlineStart: 16, color: '#a8071a', maxWidth: 340, whiteSpace: 'normal' }}>
-                {row.errors.map((e) => (
-                  <li key={`${e.field}:${e.message}`}>{describeRowError(t, e)}</li>
-                ))}
-              </ul>
-            ) : (
-              <Typography.Text type="secondary">{t('userManagement.import.rowOk')}</Typography.Text>
-            ),
+          render: (_: unknown, row: UserImportPreviewRow): ReactNode => (
+            <RowErrors
+              errors={row.errors}
+              describe={(e) => describeRowError(t, e)}
+              okText={t('userManagement.import.rowOk')}
+            />
+          ),
         },
         ...others,
       ]}
@@ -163,10 +155,9 @@ const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
     setFileName(file.name);
     if (file.size > USER_IMPORT_LIMITS.maxBytes) {
       setFailure(t('userManagement.import.tooLarge'));
-      return false;
+      return;
     }
     preview.mutate(file, { onSuccess: setData, onError: (error) => setFailure(describeError(error)) });
-    return false;
   };
 
   const onImport = () => {
@@ -230,20 +221,13 @@ const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
         />
       ) : (
         <Flex vertical gap={16}>
-          <Upload.Dragger
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            multiple={false}
-            showUploadList={false}
-            beforeUpload={onFile}
+          <SpreadsheetDropZone
+            fileName={fileName}
+            prompt={t('userManagement.import.drop')}
+            hint={t('userManagement.import.hint')}
             disabled={preview.isPending || apply.isPending}
-            data-testid="import-upload"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{fileName ?? t('userManagement.import.drop')}</p>
-            <p className="ant-upload-hint">{t('userManagement.import.hint')}</p>
-          </Upload.Dragger>
+            onFile={onFile}
+          />
           <Flex justify="space-between" align="center" wrap gap={8}>
             <Typography.Text type="secondary">{t('userManagement.import.columnsHelp')}</Typography.Text>
             <Button type="link" icon={<DownloadOutlined />} onClick={downloadTemplate}>

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
-import { DEALER_TYPEAHEAD_MS, type ErpTestResult, type User } from '@ricambi/domain';
+import { type ErpTestResult, TYPING_WAIT_MS, type User } from '@ricambi/domain';
 import { Alert, Button, Flex, Form, Input, Select, Spin, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +81,7 @@ export const ThemeName = ({ name, pdf }: { name: unknown; pdf: boolean }) => {
 export const DealerTypeahead = ({ id, value, onChange, disabled }: ControlProps) => {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
-  const debounced = useDebouncedValue(term.trim(), DEALER_TYPEAHEAD_MS);
+  const debounced = useDebouncedValue(term.trim(), TYPING_WAIT_MS);
   const search = useUserSearch(debounced, 'dealer', !disabled);
   const current = asString(value);
   const options = (search.data ?? []).map((u) => ({

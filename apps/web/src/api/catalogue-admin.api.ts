@@ -1,0 +1,94 @@
+import {
+  AUTOCOMPLETE_SIZE,
+  BOM_PAGE_SIZE,
+  type BomChild,
+  type BomInfo,
+  type BomParent,
+  type Equivalent,
+  type Language,
+  WHERE_USED_PAGE_SIZE,
+} from '@ricambi/domain';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { fetchPage } from '../components/entity-admin/entity-admin.api.ts';
+import { http } from './http.ts';
+import { queryKeys } from './keys.ts';
+
+/** The kit entity names of the catalogue master data: their lists and items live under these keys. */
+export const CATALOGUE_ENTITIES = {
+  tipoCategoria: 'catalogueAdmin.tipoCategoria',
+  categoria: 'catalogueAdmin.categoria',
+  marchio: 'catalogueAdmin.marchio',
+  articolo: 'catalogueAdmin.articolo',
+  articoloArticolo: 'catalogueAdmin.articoloArticolo',
+  articoloEquiv: 'catalogueAdmin.articoloEquiv',
+  searchLog: 'catalogueAdmin.searchLog',
+  comboVoci: 'catalogueAdmin.comboVoci',
+} as const;
+export type CatalogueEntity = keyof typeof CATALOGUE_ENTITIES;
+
+/** A typeahead over an entity's list (`?search=`), 10 suggestions. */
+export const useEntitySuggestions = <T>(entity: string, apiPath: string, term: string, enabled = true) =>
+  useQuery({
+    queryKey: [...queryKeys.entity(entity).all, 'suggest', term],
+    queryFn: () => fetchPage<T>(apiPath, { page: 0, sort: '', search: term, size: AUTOCOMPLETE_SIZE }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled,
+  });
+
+/** The items behind chosen ids (to label a select's current value); shares the kit's item cache. */
+export const useEntityItems = <T>(entity: string, apiPath: string, ids: readonly number[]) =>
+  useQueries({
+    queries: ids.map((id) => ({
+      queryKey: queryKeys.entity(entity).item([String(id)]),
+      queryFn: () => http.get<T>(`${apiPath}/${id}`),
+      staleTime: 60_000,
+    })),
+  });
+
+const relationKey = (entity: string, ...parts: unknown[]) => [...queryKeys.entity(entity).all, 'relation', ...parts];
+const paged = async <T>(url: string, params: Record<string, string>) => {
+  const { data, headers } = await http.getWithHeaders<T[]>(`${url}?${new URLSearchParams(params)}`);
+  return { items: data, total: Number(headers.get('X-Total-Count') ?? 0) };
+};
+
+/** Spec 3 §7: the bill of materials of a machine or assembly, 20 per page. */
+export const useBomChildren = (padreId: number, lang: Language, page: number, origine?: string) =>
+  useQuery({
+    queryKey: relationKey(CATALOGUE_ENTITIES.articoloArticolo, 'byPadre', padreId, lang, page, origine ?? ''),
+    queryFn: () =>
+      paged<BomChild>(
+        origine
+          ? `/api/articoloArticolo/search/byPadreIdAndOrigine/${padreId}`
+          : `/api/articoloArticolo/search/byPadreId/${padreId}`,
+        { lang, page: String(page), size: String(BOM_PAGE_SIZE), ...(origine ? { origine } : {}) },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** Spec 1 §6: where an article is used, 10 per page (administrators, managers, internal staff). */
+export const useWhereUsed = (figlioId: number, lang: Language, page: number, enabled = true) =>
+  useQuery({
+    queryKey: relationKey(CATALOGUE_ENTITIES.articoloArticolo, 'byFiglio', figlioId, lang, page),
+    queryFn: () =>
+      paged<BomParent>(`/api/articoloArticolo/search/byFiglioId/${figlioId}`, {
+        lang,
+        page: String(page),
+        size: String(WHERE_USED_PAGE_SIZE),
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useBomInfo = (id: number, lang: Language) =>
+  useQuery({
+    queryKey: relationKey(CATALOGUE_ENTITIES.articoloArticolo, 'info', id, lang),
+    queryFn: () => http.get<BomInfo>(`/api/articoloArticolo/search/info/${id}?lang=${lang}`),
+  });
+
+/** The equivalents of an article: ALT (with our article when we sell it), OEM for staff only. */
+export const useEquivalents = (articoloId: number, lang: Language) =>
+  useQuery({
+    queryKey: relationKey(CATALOGUE_ENTITIES.articoloEquiv, 'byArticolo', articoloId, lang),
+    queryFn: () => http.get<Equivalent[]>(`/api/articoloEquiv/byArticoloId/${articoloId}?lang=${lang}`),
+  });
