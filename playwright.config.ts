@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-export const E2E_PORT = 18181;
+import { E2E_PORT } from './e2e/support/paths.ts';
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from './support/paths.ts';
 import { expectSignedInAs, signIn, signOut } from './support/ui.ts';
 
 const DEMO: Record<string, string[]> = {
@@ -15,7 +16,8 @@ test.describe('sign-in', () => {
   for (const [login, authorities] of Object.entries(DEMO)) {
     test(`${login} signs in through the form and gets its authorities`, async ({ page }) => {
       await signIn(page, login.toUpperCase(), login);
-      await expect(page).toHaveURL(/\/$/);
+      // Spec 1 §2.2: home sends a tracks-only theme (the tracks user's) to the spare-parts page.
+      await expect(page).toHaveURL(login === 'tracks' ? /\/spare-parts$/ : /\/$/);
       await expectSignedInAs(page, login);
       const account = await (await page.request.get('/api/account')).json();
       expect(account.login).toBe(login);
@@ -95,10 +97,10 @@ test.describe('themes (spec 1 §1, §2.2)', () => {
   });
 
   test('the host name chooses the theme before sign-in', async ({ page }) => {
-    await page.goto('http://tracks.localhost:18181/login');
+    await page.goto(`http://tracks.localhost:${E2E_PORT}/login`);
     await expect(page.locator('header img')).toHaveAttribute('src', '/themes/tracks/logo.svg');
     await expect(page).toHaveTitle('Accedi · Eurocomach Tracks');
-    await page.goto('http://localhost:18181/login');
+    await page.goto(`http://localhost:${E2E_PORT}/login`);
     await expect(page.locator('header img')).toHaveAttribute('src', '/themes/eurocomach/logo.svg');
   });
 });

@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { E2E_PORT } from './support/paths.ts';
 import { expectSignedInAs, signIn, signInKeepingBanners, unique } from './support/ui.ts';
 
 // The banners made here are for the tracks theme, which a user gets on the tracks host: the other
 // tests, all on the parts theme, never see them.
-const PARTS = 'http://localhost:18181';
-const TRACKS = 'http://tracks.localhost:18181';
+const PARTS = `http://localhost:${E2E_PORT}`;
+const TRACKS = `http://tracks.localhost:${E2E_PORT}`;
 const DAY = 86_400_000;
 
 const format = (d: Date) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from './support/paths.ts';
 import { acknowledgeDemoBanners, dismissBannersWhenShown, expectSignedInAs } from './support/ui.ts';
 
 const LANGS = [
@@ -70,11 +71,11 @@ test('after sign-in the account language wins, and every account page is transla
 
 for (const host of ['localhost', 'tracks.localhost']) {
   test(`login and home pass the accessibility check (${host})`, async ({ page }) => {
-    await page.goto(`http://${host}:18181/login`);
+    await page.goto(`http://${host}:${E2E_PORT}/login`);
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-    await page.goto(`http://${host}:18181/`);
+    await page.goto(`http://${host}:${E2E_PORT}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const home = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
     expect(home.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);

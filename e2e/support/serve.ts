@@ -1,9 +1,9 @@
 // The app as `npm start` runs it, on fresh demo data, with a real SMTP server on loopback that
-// files every message it receives under .tmp/e2e/mail for the tests to read.
+// files every message it receives under .tmp/e2e-<port>/mail for the tests to read.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { DATA_DIR, E2E_TMP, MAIL_DIR } from './paths.ts';
+import { DATA_DIR, E2E_PORT, E2E_TMP, MAIL_DIR } from './paths.ts';
 
 fs.rmSync(E2E_TMP, { recursive: true, force: true });
 fs.mkdirSync(MAIL_DIR, { recursive: true });
@@ -31,9 +31,9 @@ const smtpPort = typeof address === 'object' && address ? address.port : 0;
 
 Object.assign(process.env, {
   NODE_ENV: 'test',
-  PORT: '18181',
+  PORT: String(E2E_PORT),
   DATA_DIR,
-  BASE_URL: 'http://localhost:18181',
+  BASE_URL: `http://localhost:${E2E_PORT}`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_POLL_MS: '250',
   LOG_LEVEL: 'warn',
