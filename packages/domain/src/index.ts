@@ -3,6 +3,8 @@ export * from './act-as.schemas.ts';
 export * from './admin.schemas.ts';
 export * from './availability.rules.ts';
 export * from './banners.schemas.ts';
+export * from './cart.rules.ts';
+export * from './cart.schemas.ts';
 export * from './catalogue.schemas.ts';
 export * from './catalogue-admin.schemas.ts';
 export * from './catalogue-maintenance.schemas.ts';
