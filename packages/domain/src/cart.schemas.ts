@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AVAILABILITY_LABELS } from './availability.rules.ts';
 import { ADDRESS_LIMITS, CART_LIMITS, DEFAULT_ADDRESS_TYPE } from './cart.rules.ts';
 import { LANGUAGES } from './i18n.constants.ts';
+import { fieldErrorSchema } from './problem.schemas.ts';
 
 const money = z.number().nullable();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'cart.error.dateInvalid');
@@ -32,6 +33,8 @@ export const cartItemAddSchema = z.object({
   confermaSuperamento: z.boolean().default(false),
 });
 export type CartItemAdd = z.input<typeof cartItemAddSchema>;
+/** A validated add row (defaults applied): what the server's addCartLines takes. */
+export type CartItemAddParsed = z.output<typeof cartItemAddSchema>;
 
 /** PUT /api/cartitem: change a line's quantity, requested date and serial. */
 export const cartItemUpdateSchema = z.object({
@@ -135,7 +138,8 @@ export const addressInputSchema = (stateRequired: boolean) =>
   addressBase
     .superRefine((a, ctx) => {
       if (stateRequired && !a.STATO) ctx.addIssue({ code: 'custom', path: ['STATO'], message: 'validation.required' });
-      if (a.STATO === 'ITA' && !a.PROV) ctx.addIssue({ code: 'custom', path: ['PROV'], message: 'validation.required' });
+      if (a.STATO === 'ITA' && !a.PROV)
+        ctx.addIssue({ code: 'custom', path: ['PROV'], message: 'validation.required' });
     })
     .transform((a) => ({ ...a, STATO: a.STATO || null, PROV: a.STATO === 'ITA' ? (a.PROV ?? null) : null }));
 
@@ -273,3 +277,29 @@ export const savedCartSchema = z.object({
 });
 export type SavedCart = z.infer<typeof savedCartSchema>;
 export const savedCartLoadSchema = z.object({ modo: z.enum(['sostituisci', 'aggiungi']).default('aggiungi') });
+
+/** Shipping-tariff upload (CSV/XLSX): at most this size and this many rows. */
+export const TARIFF_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 5_000 } as const;
+/** The columns of the tariff file, in the order of the download. */
+export const TARIFF_COLUMNS = ['stato', 'capDa', 'capA', 'pesoDa', 'pesoA', 'costo'] as const;
+
+/** POST /api/speseSpedizione/tariffario/preview: every row of the file as read and checked; nothing stored. */
+export const tariffPreviewSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  columns: z.array(z.string()),
+  ignoredColumns: z.array(z.string()),
+  rows: z.array(
+    z.object({
+      /** Line of the file (the header is line 1). */
+      line: z.number().int(),
+      cells: z.record(z.string(), z.string()),
+      values: tariffRowSchema.nullable(),
+      errors: z.array(fieldErrorSchema),
+    }),
+  ),
+  errorCount: z.number().int(),
+});
+export type TariffPreview = z.infer<typeof tariffPreviewSchema>;
+
+/** POST /api/speseSpedizione/tariffario: the rows now in use. */
+export const tariffApplyResultSchema = z.object({ rows: z.number().int() });

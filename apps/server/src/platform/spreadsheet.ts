@@ -50,11 +50,11 @@ const checkContent = (format: SpreadsheetFormat, data: Buffer, messages: string)
   }
 };
 
-/** `;` (what spreadsheet programs write in most of Europe) or `,`, whichever the header line uses more. */
+/** `;` (what spreadsheet programs write in most of Europe), tab or `,`, whichever the first line uses most. */
 const delimiterOf = (text: string) => {
   const header = text.split(/\r?\n/, 1)[0] ?? '';
   const count = (c: string) => header.split(c).length - 1;
-  return count(';') >= count(',') ? ';' : ',';
+  return [';', '\t', ','].reduce((best, c) => (count(c) > count(best) ? c : best), ';');
 };
 
 type Lines = { header: string[]; rows: { line: number; values: string[] }[] };
@@ -115,6 +115,21 @@ const readXlsx = async (data: Buffer, messages: string): Promise<Lines> => {
   });
   const [first, ...rest] = lines;
   return { header: first?.values ?? [], rows: rest };
+};
+
+/**
+ * The rows of an uploaded CSV or XLSX as they are, header included, for files whose columns are
+ * known by position (the quick order: code, quantity). Content checked as for readSheet.
+ */
+export const readRawRows = async (
+  file: UploadedFile,
+  messages: string,
+): Promise<{ format: SpreadsheetFormat; rows: { line: number; values: string[] }[] }> => {
+  const format = detectFormat(file, messages);
+  checkContent(format, file.data, messages);
+  const { header, rows } = format === 'csv' ? readCsv(file.data, messages) : await readXlsx(file.data, messages);
+  const first = rows[0]?.line ?? 2;
+  return { format, rows: header.length ? [{ line: first - 1, values: header }, ...rows] : rows };
 };
 
 /**
