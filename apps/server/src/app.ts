@@ -24,9 +24,11 @@ import { adminRoutes, type Readiness } from './modules/admin/admin.routes.ts';
 import { articoloImagesDir, createImageIndex } from './modules/articolo/articolo.images.ts';
 import { articoloRoutes } from './modules/articolo/articolo.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.ts';
 import { catalogueMaintenanceRoutes } from './modules/catalogue-maintenance/catalogue-maintenance.routes.ts';
 import { i18nRoutes } from './modules/i18n/i18n.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createSearchLog } from './modules/search/search.log.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { themesRoutes } from './modules/themes/themes.routes.ts';
@@ -34,6 +36,7 @@ import { createThemesService } from './modules/themes/themes.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerCsrf } from './platform/csrf.ts';
+import { createErpExport, createErpImport, type ErpExport } from './platform/erp.ts';
 import { registerErrorHandling, sendProblem } from './platform/errors.ts';
 import { outboxBacklog, startOutboxWorker, type Worker } from './platform/jobs.ts';
 import { createLoggerRegistry, type LoggerRegistry } from './platform/logger.ts';
@@ -44,6 +47,8 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   mail?: MailSender;
+  /** The ERP hand-over of sent orders; by default the one ERP_EXPORT_URL chooses (HTTP or files). */
+  erp?: ErpExport;
   log: Logger;
   /** The named loggers of the logs page; by default a registry over `log`. */
   loggers?: LoggerRegistry;
@@ -72,8 +77,9 @@ export const buildApp = async (deps: AppDeps) => {
   registerMetrics(app, metrics);
 
   const mail = deps.mail ?? createMailSender(config, loggers.get('ricambi.mail'));
+  const erp = deps.erp ?? createErpExport(config, loggers.get('ricambi.erp'));
   const worker: Worker | undefined = deps.worker
-    ? startOutboxWorker(db, mail, loggers.get('ricambi.jobs'), config.mailPollMs)
+    ? startOutboxWorker(db, { mail: mail.send, erp: erp.send }, loggers.get('ricambi.jobs'), config.mailPollMs)
     : undefined;
   const readiness: Readiness = { ready: false };
   const themes = createThemesService(db);
@@ -134,6 +140,10 @@ export const buildApp = async (deps: AppDeps) => {
   const images = createImageIndex(articoloImagesDir(config.dataDir));
   await app.register(articoloRoutes({ db, images, searchLog }));
   await app.register(searchRoutes({ db, searchLog }));
+  await app.register(cartRoutes(db));
+  await app.register(
+    ordersRoutes({ db, themes, erpImport: createErpImport(config), kickOutbox: () => worker?.kick() }),
+  );
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -167,7 +177,7 @@ export const buildApp = async (deps: AppDeps) => {
     mail.close();
   });
 
-  return { app, account, themes, mail, readiness, worker, loggers, metrics };
+  return { app, account, themes, mail, erp, readiness, worker, loggers, metrics };
 };
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -51,6 +51,10 @@ const envSchema = z.object({
     .optional(),
   /** The external system's sign-in endpoint that the user form's Test button checks credentials against. */
   ERP_LOGIN_URL: z.url().optional(),
+  /** Where sent orders are POSTed as JSON; without it they are written under DATA_DIR/erp/outbox. */
+  ERP_EXPORT_URL: z.url().optional(),
+  /** Orders to import are read from `${ERP_IMPORT_URL}/<nOrdine>`; without it from DATA_DIR/erp/inbox. */
+  ERP_IMPORT_URL: z.url().optional(),
 });
 
 export type Config = {
@@ -73,6 +77,8 @@ export type Config = {
   /** SECRET_KEY as given; when absent, a key generated once under DATA_DIR is used. */
   secretKey: string | undefined;
   erpLoginUrl: string | undefined;
+  erpExportUrl: string | undefined;
+  erpImportUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +118,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     mailPollMs: e.MAIL_POLL_MS,
     secretKey: e.SECRET_KEY,
     erpLoginUrl: e.ERP_LOGIN_URL,
+    erpExportUrl: e.ERP_EXPORT_URL,
+    erpImportUrl: e.ERP_IMPORT_URL?.replace(/\/$/, ''),
   };
 };
 

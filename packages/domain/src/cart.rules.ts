@@ -38,7 +38,8 @@ export const parseQuantity = (
   if (text === '') return { ok: false, error: 'validation.required' };
   const count = isCountUnit(unitaMisura);
   const pattern = count ? /^\d+$/ : /^\d+([.,]\d{1,3})?$/;
-  if (!pattern.test(text)) return { ok: false, error: count ? 'cart.error.quantityInteger' : 'cart.error.quantityNumber' };
+  if (!pattern.test(text))
+    return { ok: false, error: count ? 'cart.error.quantityInteger' : 'cart.error.quantityNumber' };
   const value = Number(text.replace(',', '.'));
   if (count && value < 1) return { ok: false, error: 'cart.error.quantityMin1' };
   if (value > CART_LIMITS.quantitaMax) return { ok: false, error: 'cart.error.quantityMax' };

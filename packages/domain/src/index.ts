@@ -15,6 +15,7 @@ export * from './limits.constants.ts';
 export * from './password.rules.ts';
 export * from './pricing.rules.ts';
 export * from './problem.schemas.ts';
+export * from './provinces.constants.ts';
 export * from './roles.constants.ts';
 export * from './routing.rules.ts';
 export * from './theme.schemas.ts';

@@ -2,27 +2,43 @@ import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { outboxMessage } from '../db/schema/index.ts';
-import type { MailMessage, MailSender } from './mail.ts';
+import type { ErpOrderDocument } from './erp.ts';
+import type { MailMessage } from './mail.ts';
 
 const LEASE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 8;
+const BATCH_SIZE = 20;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6 * 3_600_000);
 
-export type OutboxHandlers = { mail: (payload: MailMessage) => Promise<void> };
+/** A delivery per message kind: mail (SMTP or files) and the ERP hand-over of sent orders. */
+export type OutboxHandlers = {
+  mail: (payload: MailMessage) => Promise<void>;
+  erp?: (payload: ErpOrderDocument) => Promise<void>;
+};
+
+type OutboxKind = keyof OutboxHandlers;
 
 /**
  * Claims due messages (SKIP LOCKED, so several instances can run), delivers them outside the
  * claiming transaction, and records the outcome. A claim is a lease: if the process dies, the
- * message becomes due again when the lease ends.
+ * message becomes due again when the lease ends. Only kinds with a handler are claimed, so a caller
+ * that delivers mail only leaves the ERP messages to a worker that can deliver them.
  */
 export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: Pick<Logger, 'warn' | 'error'>) => {
+  const kinds = (Object.keys(handlers) as OutboxKind[]).filter((kind) => handlers[kind]);
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outboxMessage.id })
       .from(outboxMessage)
-      .where(and(eq(outboxMessage.status, 'PENDING'), lte(outboxMessage.nextAttemptAt, sql`now()`)))
+      .where(
+        and(
+          eq(outboxMessage.status, 'PENDING'),
+          lte(outboxMessage.nextAttemptAt, sql`now()`),
+          inArray(outboxMessage.kind, kinds),
+        ),
+      )
       .orderBy(outboxMessage.id)
-      .limit(20)
+      .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
     return tx
@@ -42,8 +58,9 @@ export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: P
   let sent = 0;
   for (const message of claimed) {
     try {
-      if (message.kind !== 'mail') throw new Error(`no handler for outbox kind ${message.kind}`);
-      await handlers.mail(message.payload as MailMessage);
+      if (message.kind === 'mail') await handlers.mail(message.payload as MailMessage);
+      else if (message.kind === 'erp' && handlers.erp) await handlers.erp(message.payload as ErpOrderDocument);
+      else throw new Error(`no handler for outbox kind ${message.kind}`);
       await db
         .update(outboxMessage)
         .set({ status: 'SENT', processedAt: sql`now()`, lastError: null })
@@ -70,18 +87,29 @@ export type Worker = { kick: () => void; stop: () => Promise<void> };
 
 export const startOutboxWorker = (
   db: Db,
-  sender: MailSender,
+  handlers: OutboxHandlers,
   log: Pick<Logger, 'warn' | 'error'>,
   intervalMs: number,
 ): Worker => {
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  // A kick during a pass, or a full batch, means more may be due: go again at once, not at the next tick.
+  let again = false;
   const run = () => {
-    if (stopped || running) return;
-    running = processOutboxOnce(db, { mail: sender.send }, log)
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = processOutboxOnce(db, handlers, log)
+      .then((result) => {
+        if (result.claimed >= BATCH_SIZE) again = true;
+      })
       .catch((error: unknown) => log.error({ err: error }, 'outbox worker failed'))
       .finally(() => {
         running = undefined;
+        if (again && !stopped) setImmediate(run);
       });
   };
   const timer = setInterval(run, intervalMs);

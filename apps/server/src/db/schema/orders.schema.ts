@@ -58,7 +58,10 @@ export const carrelloRiga = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('carrello_riga_carrello_idx').on(t.carrelloId, t.id), index('carrello_riga_articolo_idx').on(t.articoloId)],
+  (t) => [
+    index('carrello_riga_carrello_idx').on(t.carrelloId, t.id),
+    index('carrello_riga_articolo_idx').on(t.articoloId),
+  ],
 );
 
 /** The user's shipping addresses (spec 1 §3: TIPO_INDIRIZZO 000 is the default). */
@@ -99,11 +102,13 @@ export const ordine = pgTable(
     speseSpedizione: money('spese_spedizione'),
     tipoIndirizzo: varchar('tipo_indirizzo', { length: 3 }),
     ...addressColumns(),
+    /** The destination country (the address's STATO): the column "stato" is the order's status. */
+    stato: varchar('paese', { length: ADDRESS_LIMITS.STATO }),
     langKey: varchar('lang_key', { length: 5 }).notNull(),
     totale: money('totale'),
     pesoTotale: quantity('peso_totale').notNull(),
     bannerId: bigint('banner_id', { mode: 'number' }),
-    stato: varchar('stato', { length: 16 }).notNull().default('INVIATO'),
+    statoOrdine: varchar('stato', { length: 16 }).notNull().default('INVIATO'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

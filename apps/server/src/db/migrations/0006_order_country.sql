@@ -1,0 +1,1 @@
+ALTER TABLE "ordine" ADD COLUMN "paese" varchar(3);
