@@ -22,6 +22,14 @@ export const formatNumber = (value: number | null | undefined, lang: string, dig
     ? '–'
     : new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(value);
 
+/** "1 pezzo", "2 pezzi", "2,5 kg": a quantity with its unit in the user's language (catalogue unitCount.*). */
+export const formatQuantity = (
+  t: (key: string, options: { count: number; defaultValue: string }) => string,
+  value: number,
+  unitaMisura: string,
+  lang: string,
+) => `${formatNumber(value, lang, 3)} ${t(`unitCount.${unitaMisura}`, { count: value, defaultValue: unitaMisura })}`;
+
 /** Bytes as KB, MB or GB (powers of 1024). */
 export const formatBytes = (bytes: number, lang: string) => {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

@@ -1,4 +1,11 @@
-import { GlobalOutlined, HomeOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  GlobalOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { isActingAs, LANGUAGES, type Language } from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -10,6 +17,7 @@ import { queryKeys } from '../api/keys.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { ActAsBar } from '../features/act-as/ActAsBar.tsx';
 import { BannerHost } from '../features/banners/BannerHost.tsx';
+import { CartDropdown } from '../features/cart/CartDropdown.tsx';
 import { changeLanguage } from '../i18n/index.ts';
 import { connectAlerts } from './alerts.ts';
 import { rememberTarget } from './guards.ts';
@@ -64,6 +72,12 @@ export const AppLayout = () => {
       },
     });
 
+  const mainItems = main.map((r) => ({
+    key: r.path,
+    icon: ICONS[r.name],
+    label: <Link to={r.path}>{t(r.titleKey)}</Link>,
+  }));
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
@@ -80,18 +94,35 @@ export const AppLayout = () => {
         <Link to="/" aria-label={theme?.title ?? 'Ricambi'} style={{ display: 'flex', alignItems: 'center' }}>
           <img src={theme?.logo ?? '/themes/eurocomach/logo.svg'} alt={theme?.title ?? 'Ricambi'} height={36} />
         </Link>
-        <Menu
-          theme="dark"
-          mode="horizontal"
-          selectedKeys={[pathname]}
-          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
-          items={main.map((r) => ({
-            key: r.path,
-            icon: ICONS[r.name],
-            label: <Link to={r.path}>{t(r.titleKey)}</Link>,
-          }))}
-        />
+        {screens.lg ? (
+          <Menu
+            theme="dark"
+            mode="horizontal"
+            selectedKeys={[pathname]}
+            style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+            items={mainItems}
+          />
+        ) : (
+          // Below 992 px a horizontal menu folds entries into "…" where they stay focusable while
+          // hidden; one menu button lists them all instead.
+          <div style={{ flex: 1, minWidth: 0 }}>
+            {mainItems.length > 0 ? (
+              <Dropdown trigger={['click']} menu={{ selectedKeys: [pathname], items: mainItems }}>
+                <Button
+                  type="text"
+                  icon={<MenuOutlined />}
+                  style={{ color: headerText }}
+                  data-testid="main-menu"
+                  aria-label={t('global.menu.main')}
+                >
+                  {t('global.menu.main')}
+                </Button>
+              </Dropdown>
+            ) : null}
+          </div>
+        )}
         <Flex gap={8} align="center">
+          {account ? <CartDropdown color={headerText} /> : null}
           {adminEntries.length > 0 ? (
             <Dropdown
               trigger={['click']}

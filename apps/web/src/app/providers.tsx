@@ -74,8 +74,10 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
               colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
               colorTextDescription: 'rgba(0, 0, 0, 0.65)',
               colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+              // antd's default red (#ff4d4f) under white text on danger buttons is below 4.5:1.
+              colorError: '#cf1322',
             }
-          : { colorPrimary: '#b44a06' },
+          : { colorPrimary: '#b44a06', colorError: '#cf1322' },
         components: {
           Layout: { headerBg: tokens?.colorHeaderBg ?? '#22262b', headerPadding: '0 24px', footerBg: 'transparent' },
           Menu: {

@@ -38,10 +38,13 @@ import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
 import { useGoBack } from '../../app/useGoBack.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { ArticleCartControls, ArticleCartOutcome, useArticleCart } from '../cart/AddToCart.tsx';
+import { onEnter } from '../cart/useAddToCart.ts';
 import { AvailabilityTag } from '../search/AvailabilityTag.tsx';
 import { HitsTable } from '../search/HitsTable.tsx';
 
 const parseQuantity = (qt: unknown) => {
+  if (qt === undefined || qt === null || qt === '') return 1;
   const n = Number(String(qt ?? '').replace(',', '.'));
   return Number.isFinite(n) && n >= 0 ? n : 1;
 };
@@ -105,6 +108,7 @@ const PriceBox = ({
   const wanted = useDebouncedValue(quantity ?? 0, TYPING_WAIT_MS);
   const info = useInfoCliente(article.id, wanted, true);
   const data = info.data;
+  const cart = useArticleCart(article);
   return (
     <Card title={t('articoloPage.priceTitle')} className="article-price">
       <Flex gap={24} wrap align="flex-end">
@@ -122,6 +126,7 @@ const PriceBox = ({
             decimalSeparator={i18n.language === 'en' ? '.' : ','}
             value={quantity}
             onChange={(v) => setQuantity(v)}
+            onPressEnter={onEnter(() => cart.add(quantity))}
             style={{ width: 160 }}
           />
         </div>
@@ -131,12 +136,14 @@ const PriceBox = ({
           </Typography.Text>
           {data ? <AvailabilityTag label={data.disponibiliLabel} /> : <Skeleton.Button active size="small" />}
         </div>
+        <ArticleCartControls cart={cart} quantity={quantity} />
       </Flex>
       {quantity !== null && quantity <= 0 ? (
         <Typography.Text type="warning" style={{ display: 'block', marginTop: 8 }}>
           {t('articoloPage.quantityPositive')}
         </Typography.Text>
       ) : null}
+      <ArticleCartOutcome cart={cart} notOrderable={!article.ordinabile} />
       {data && data.netto !== null ? (
         <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
           <Col xs={12} md={6}>

@@ -3,7 +3,9 @@ import type { ArticoloHit } from '@ricambi/domain';
 import { Link } from '@tanstack/react-router';
 import { Flex, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCanUseCart } from '../../api/cart.api.ts';
 import { formatEuro } from '../../app/format.ts';
+import { HitAddToCart } from '../cart/AddToCart.tsx';
 import { AvailabilityTag } from './AvailabilityTag.tsx';
 
 /** The article page of a hit: /articolo/m/{id} for a machine, /articolo/r/{id} for a part. */
@@ -13,6 +15,7 @@ export const articoloPath = (hit: Pick<ArticoloHit, 'id' | 'tipoArticolo'>) =>
 /** Search results (spec 1 §2.3): code, description, brand, availability for one unit, net price. */
 export const HitsTable = ({ hits, loading }: { hits: ArticoloHit[]; loading: boolean }) => {
   const { t, i18n } = useTranslation();
+  const canAdd = useCanUseCart();
   const prices = hits.some((h) => h.netto !== null);
   const discount = hits.some((h) => h.scontoPerc !== null);
   const columns: TableProps<ArticoloHit>['columns'] = [
@@ -85,6 +88,15 @@ export const HitsTable = ({ hits, loading }: { hits: ArticoloHit[]; loading: boo
         render: (_, h) => <strong>{formatEuro(h.netto, i18n.language)}</strong>,
       },
     );
+  }
+  // Spec 1 §2.3: a quantity and an add button per row, for those who may fill a cart.
+  if (canAdd) {
+    columns.push({
+      key: 'cart',
+      title: t('cart.add.column'),
+      fixed: 'right',
+      render: (_, h) => <HitAddToCart hit={h} />,
+    });
   }
   return (
     <Table<ArticoloHit>
