@@ -46,6 +46,22 @@ export const queryKeys = {
     related: (name: string, id: number, params: object) =>
       [...queryKeys.catalogue.all, 'related', name, id, params] as const,
   },
+  /** Checkout, request and order import (spec 1 §2.3): the cart as checked, addresses, shipping, tariff. */
+  checkout: {
+    all: ['checkout'] as const,
+    check: (lang: string) => [...queryKeys.checkout.all, 'check', lang] as const,
+    addresses: () => [...queryKeys.checkout.all, 'addresses'] as const,
+    kind: () => [...queryKeys.checkout.all, 'kind'] as const,
+    shipping: (params: object) => [...queryKeys.checkout.all, 'shipping', params] as const,
+    countries: () => [...queryKeys.checkout.all, 'countries'] as const,
+    provinces: (stato: string) => [...queryKeys.checkout.all, 'provinces', stato] as const,
+  },
+  /** The cart (spec 1 §2.3): its lines in a language, and the saved carts. */
+  cart: {
+    all: ['cart'] as const,
+    view: (lang: string) => [...queryKeys.cart.all, 'view', lang] as const,
+    saved: () => [...queryKeys.cart.all, 'saved'] as const,
+  },
   /** Every entity of the administration kit. */
   entity: (name: string) => ({
     all: ['entity', name] as const,

@@ -18,6 +18,8 @@ import { LogsPage } from '../features/admin/LogsPage.tsx';
 import { MetricsPage } from '../features/admin/MetricsPage.tsx';
 import { ArticoloPage } from '../features/articolo/ArticoloPage.tsx';
 import { BannerDetailPage, BannersListPage, bannersEntity } from '../features/banners/banners.entity.tsx';
+import { CartPage } from '../features/cart/CartPage.tsx';
+import { QuickOrderPage } from '../features/cart/QuickOrderPage.tsx';
 import { CatalogueAdminPage } from '../features/catalogue-admin/CatalogueAdminPage.tsx';
 import {
   ArticoloArticoloDetailPage,
@@ -47,6 +49,9 @@ import {
 } from '../features/catalogue-admin/catalogue-admin.entities.tsx';
 import { ReindexPage } from '../features/catalogue-maintenance/ReindexPage.tsx';
 import { StockImportPage } from '../features/catalogue-maintenance/StockImportPage.tsx';
+import { CheckoutPage, RequestPage } from '../features/checkout/CheckoutPage.tsx';
+import { ImportOrderPage } from '../features/checkout/ImportOrderPage.tsx';
+import { ShippingCostsPage } from '../features/checkout/ShippingCostsPage.tsx';
 import { PrivacyPolicyPage } from '../features/common/PrivacyPolicyPage.tsx';
 import { AccessDeniedPage, ErrorPage } from '../features/common/StatusPages.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
@@ -136,6 +141,64 @@ const CATALOGUE_ROUTES: AppRoute[] = [
     access: CATALOGUE_ROLES,
     titleKey: 'articoloPage.title',
     component: ArticoloPage,
+  },
+];
+
+/**
+ * Spec 1 §2.1, §2.3: the cart (ROLE_CART) and the quick order that fills it (issue 5 §6). The cart's
+ * navigation entry is the cart dropdown of the navigation bar (layout), not a menu item.
+ */
+const CART_ROUTES: AppRoute[] = [
+  {
+    name: 'cart',
+    path: '/cart',
+    access: ['ROLE_CART'],
+    titleKey: 'cart.title',
+    component: CartPage,
+  },
+  {
+    name: 'quick-order',
+    path: '/quick-order',
+    access: ['ROLE_CART'],
+    titleKey: 'quickOrder.title',
+    component: QuickOrderPage,
+  },
+];
+
+/**
+ * Spec 1 §2.1, §2.3: checkout (a subdealer holding ROLE_USER is sent on to the request), the
+ * subdealer's request, the superdealer's order import, and the shipping tariff (issue 5 §5).
+ */
+const CHECKOUT_ROUTES: AppRoute[] = [
+  {
+    name: 'checkout',
+    path: '/cart/checkout',
+    access: ['ROLE_USER', 'ROLE_CR_USER'],
+    titleKey: 'checkout.title',
+    component: CheckoutPage,
+  },
+  {
+    name: 'request',
+    path: '/cart/request',
+    access: ['ROLE_CR_SUBDEALER'],
+    titleKey: 'checkout.request.title',
+    component: RequestPage,
+  },
+  {
+    name: 'import-order',
+    path: '/cart/import',
+    access: ['ROLE_CR_SUPERDEALER'],
+    titleKey: 'importOrder.title',
+    component: ImportOrderPage,
+    nav: { menu: 'main', order: 30 },
+  },
+  {
+    name: 'shipping-costs',
+    path: '/shipping-costs',
+    access: ['ROLE_MANAGER', 'ROLE_ADMIN'],
+    titleKey: 'tariff.title',
+    component: ShippingCostsPage,
+    nav: { menu: 'admin', order: 84 },
   },
 ];
 
@@ -297,6 +360,8 @@ export const ROUTES: readonly AppRoute[] = [
     component: PrivacyPolicyPage,
   },
   ...CATALOGUE_ROUTES,
+  ...CART_ROUTES,
+  ...CHECKOUT_ROUTES,
   ...entityRoutes(
     i18nsEntity,
     { list: I18nsListPage, detail: I18nDetailPage },

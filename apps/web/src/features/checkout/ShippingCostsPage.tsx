@@ -1,0 +1,264 @@
+import { CheckOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { type FieldError, TARIFF_COLUMNS, TARIFF_LIMITS, type TariffPreview } from '@ricambi/domain';
+import {
+  Alert,
+  Button,
+  type ButtonProps,
+  Descriptions,
+  Flex,
+  Popconfirm,
+  Progress,
+  Statistic,
+  Switch,
+  Table,
+  Typography,
+} from 'antd';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  TARIFF_URL,
+  type TariffApplyResult,
+  type TariffPreviewRow,
+  useTariffApply,
+  useTariffPreview,
+} from '../../api/checkout.api.ts';
+import { ApiError } from '../../api/http.ts';
+import { describeError } from '../../app/alerts.ts';
+import { formatEuro, formatNumber } from '../../app/format.ts';
+import {
+  describeFieldError,
+  ERROR_CELL,
+  ERROR_ROW,
+  fieldErrorsByRow,
+  RowErrors,
+  SpreadsheetDropZone,
+} from '../../components/import/SpreadsheetImport.tsx';
+import { PageCard } from '../../components/PageCard.tsx';
+
+const K = 'tariff';
+const COLUMNS = TARIFF_COLUMNS;
+type Column = (typeof COLUMNS)[number];
+const MAX_BYTES = TARIFF_LIMITS.maxBytes;
+
+type Row = TariffPreviewRow & { index: number };
+
+const fieldLabel = (t: TFunction, field: string) => t(`${K}.field.${field}`, { defaultValue: field });
+
+/** The preview of a tariff file: each row as read, its errors highlighted. */
+const TariffPreviewTable = ({ rows }: { rows: Row[] }) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const cell = (field: Column) => ({
+    key: field,
+    title: fieldLabel(t, field),
+    align: (field === 'stato' || field.startsWith('cap') ? 'left' : 'right') as 'left' | 'right',
+    render: (_: unknown, row: Row): ReactNode => {
+      const raw = row.cells[field] ?? '';
+      if (row.errors.some((e) => e.field === field)) {
+        return (
+          <Typography.Text style={ERROR_CELL}>
+            <WarningOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
+            {raw || '—'}
+          </Typography.Text>
+        );
+      }
+      const value = row.values?.[field];
+      if (value === undefined || value === null || value === '') return raw || '—';
+      if (field === 'costo' && typeof value === 'number') return formatEuro(value, lang);
+      if (typeof value === 'number') return formatNumber(value, lang, 3);
+      return value;
+    },
+  });
+  return (
+    <Table<Row>
+      size="small"
+      rowKey="index"
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+      data-testid="tariff-preview"
+      onRow={(row) => ({
+        style: row.errors.length ? ERROR_ROW : undefined,
+        'data-testid': `tariff-row-${row.index}`,
+      })}
+      columns={[
+        { key: 'line', title: t(`${K}.table.line`), dataIndex: 'line', width: 64 },
+        ...COLUMNS.map(cell),
+        {
+          key: 'errors',
+          title: t(`${K}.table.errors`),
+          render: (_: unknown, row: Row) => (
+            <RowErrors
+              errors={row.errors}
+              describe={(e) => describeFieldError(t, e, (f) => fieldLabel(t, f))}
+              okText={t(`${K}.rowOk`)}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+};
+
+/**
+ * Shipping costs (issue 5 §5, spec 1 §6 "tariff importer download"): download the tariff as XLSX;
+ * upload a new one (CSV or XLSX), check every row, and replace the tariff with it (all rows or none).
+ */
+export const ShippingCostsPage = () => {
+  const { t, i18n } = useTranslation();
+  const preview = useTariffPreview();
+  const apply = useTariffApply();
+  const [file, setFile] = useState<File>();
+  const [data, setData] = useState<TariffPreview>();
+  const [serverErrors, setServerErrors] = useState(new Map<number, FieldError[]>());
+  const [failure, setFailure] = useState<string>();
+  const [result, setResult] = useState<TariffApplyResult>();
+  const [onlyErrors, setOnlyErrors] = useState(false);
+
+  const rows: Row[] = (data?.rows ?? []).map((r, index) => ({
+    ...r,
+    index,
+    errors: [...r.errors, ...(serverErrors.get(index) ?? [])],
+  }));
+  const errorCount = rows.filter((r) => r.errors.length > 0).length;
+  const busy = preview.isPending || apply.isPending;
+  const canApply = Boolean(data && file) && rows.length > 0 && errorCount === 0 && !busy;
+
+  const onFile = (chosen: File) => {
+    setData(undefined);
+    setResult(undefined);
+    setFailure(undefined);
+    setServerErrors(new Map());
+    setOnlyErrors(false);
+    setFile(chosen);
+    if (chosen.size > MAX_BYTES) {
+      setFailure(t(`${K}.tooLarge`));
+      return;
+    }
+    preview.mutate(chosen, { onSuccess: setData, onError: (error) => setFailure(describeError(error)) });
+  };
+
+  const onApply = () => {
+    if (!file) return;
+    setFailure(undefined);
+    apply.mutate(file, {
+      onSuccess: (done) => {
+        setResult(done);
+        setData(undefined);
+        setFile(undefined);
+      },
+      onError: (error) => {
+        // The server names a refused row by its line in the file ({line}.{field}).
+        const byLine = fieldErrorsByRow(error, 'stato');
+        const lines = data?.rows.map((r) => r.line) ?? [];
+        setServerErrors(new Map([...byLine].map(([line, errors]) => [lines.indexOf(line), errors])));
+        const problem = error instanceof ApiError ? error.problem : undefined;
+        setFailure(
+          problem?.message?.startsWith(`${K}.`) ? t(problem.message, problem.params ?? {}) : describeError(error),
+        );
+      },
+    });
+  };
+
+  return (
+    <PageCard title={t(`${K}.title`)} intro={t(`${K}.intro`)} width={1100}>
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Typography.Text>{t(`${K}.downloadText`)}</Typography.Text>
+          <Button icon={<DownloadOutlined />} href={TARIFF_URL} download data-testid="tariff-download">
+            {t(`${K}.download`)}
+          </Button>
+        </Flex>
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          title={t(`${K}.columnsTitle`)}
+          styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}
+          items={COLUMNS.map((c) => ({ key: c, label: <code>{c}</code>, children: t(`${K}.columns.${c}`) }))}
+        />
+        <Typography.Text type="secondary">{t(`${K}.rulesNote`)}</Typography.Text>
+        <SpreadsheetDropZone
+          fileName={file?.name}
+          prompt={t(`${K}.drop`)}
+          hint={t(`${K}.hint`)}
+          disabled={busy}
+          onFile={onFile}
+          testId="tariff-upload"
+        />
+        {preview.isPending ? <Progress percent={100} status="active" showInfo={false} /> : null}
+        {failure ? <Alert type="error" showIcon role="alert" title={failure} data-testid="tariff-failure" /> : null}
+        {result ? (
+          <Alert
+            type="success"
+            showIcon
+            data-testid="tariff-result"
+            title={t(`${K}.applied`, { count: result.rows })}
+          />
+        ) : null}
+        {data ? (
+          <>
+            <Flex gap={32} wrap data-testid="tariff-counts">
+              <Statistic title={t(`${K}.summary.rows`)} value={rows.length} />
+              <Statistic title={t(`${K}.summary.valid`)} value={rows.length - errorCount} />
+              <Statistic
+                title={t(`${K}.summary.errors`)}
+                value={errorCount}
+                styles={{ content: errorCount ? { color: '#a8071a' } : undefined }}
+              />
+            </Flex>
+            <Alert
+              type={errorCount || rows.length === 0 ? 'error' : 'success'}
+              showIcon
+              data-testid="tariff-summary"
+              title={
+                rows.length === 0
+                  ? t(`${K}.summaryEmpty`)
+                  : errorCount
+                    ? t(`${K}.summaryErrors`, { count: errorCount, total: rows.length })
+                    : t(`${K}.summaryOk`, { total: rows.length })
+              }
+              description={
+                data.ignoredColumns?.length ? t(`${K}.ignored`, { columns: data.ignoredColumns.join(', ') }) : undefined
+              }
+            />
+            <Flex justify="space-between" align="center" wrap gap={8}>
+              {errorCount ? (
+                <Flex gap={8} align="center">
+                  <Switch checked={onlyErrors} onChange={setOnlyErrors} id="tariff-only-errors" />
+                  <label htmlFor="tariff-only-errors">{t(`${K}.onlyErrors`)}</label>
+                </Flex>
+              ) : (
+                <span />
+              )}
+              <Popconfirm
+                title={t(`${K}.confirmTitle`)}
+                description={t(`${K}.confirmText`, { count: rows.length })}
+                okText={t(`${K}.confirmOk`)}
+                cancelText={t('entity.action.cancel')}
+                onConfirm={onApply}
+                disabled={!canApply}
+                okButtonProps={{ 'data-testid': 'tariff-apply-confirm' } as ButtonProps}
+              >
+                <Button
+                  type="primary"
+                  icon={<CheckOutlined />}
+                  disabled={!canApply}
+                  loading={apply.isPending}
+                  data-testid="tariff-apply"
+                >
+                  {t(`${K}.apply`, { count: rows.length })}
+                </Button>
+              </Popconfirm>
+            </Flex>
+            <TariffPreviewTable rows={onlyErrors ? rows.filter((r) => r.errors.length) : rows} />
+          </>
+        ) : null}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t(`${K}.formats`, { size: formatNumber(MAX_BYTES / 1024 / 1024, i18n.language, 0) })}
+        </Typography.Text>
+      </Flex>
+    </PageCard>
+  );
+};
