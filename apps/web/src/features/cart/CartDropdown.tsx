@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useCanUseCart, useCart } from '../../api/cart.api.ts';
-import { formatEuro, formatNumber, formatQuantity } from '../../app/format.ts';
+import { formatEuro, formatQuantity } from '../../app/format.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { checkoutPath } from './cart.links.ts';
 
