@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT } from './e2e/support/paths.ts';
 
+const CART_SPECS = /(cart|checkout)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -26,7 +28,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: CART_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // The cart and checkout specs change demo customers' carts: one at a time, beside the others.
+    {
+      name: 'orders',
+      testMatch: CART_SPECS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: `npx tsx e2e/support/serve.ts`,
     url: `http://localhost:${E2E_PORT}/management/health`,

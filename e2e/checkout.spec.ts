@@ -9,6 +9,8 @@ import { signIn, unique } from './support/ui.ts';
 // Issue 5 "Checked when you say resolved" (web side): every checkout rule gives its message and
 // blocks sending; a valid order shows the '§' id, the mail arrives, the ERP document exists, the cart
 // is empty; a double click gives one order; subdealer request; superdealer import; shipping costs.
+// Customers: the superdealer (and the subdealer for requests), so that e2e/cart.spec.ts, which runs
+// at the same time on another worker and works on the dealer's cart, never empties this cart.
 
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/shots-checkout');
 const OUTBOX = path.join(DATA_DIR, 'erp', 'outbox');
@@ -191,7 +193,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test('every checkout rule gives its message and blocks sending', async ({ browser }) => {
-  const page = await newPage(browser, 'dealer');
+  const page = await newPage(browser, 'superdealer');
   const [a, b] = ARTICLES as [Article, Article];
   await fillCart(page, [{ article: a, serialNumber: 'SN-E2E-1' }, { article: b }]);
   const sends = countSends(page);
@@ -270,7 +272,7 @@ test('an active checkout banner must be acknowledged before sending', async ({ b
   expect(created.status(), await created.text()).toBe(201);
   const bannerId = ((await created.json()) as { id: number }).id;
   try {
-    const page = await newPage(browser, 'dealer');
+    const page = await newPage(browser, 'superdealer');
     await fillCart(page, [{ article: ARTICLES[0] as Article }]);
     const sends = countSends(page);
     await openCheckout(page);
@@ -291,7 +293,7 @@ test('an active checkout banner must be acknowledged before sending', async ({ b
 });
 
 test('shipping: Carriage Paid To shows the computed cost for an Italian postcode', async ({ browser }) => {
-  const page = await newPage(browser, 'dealer');
+  const page = await newPage(browser, 'superdealer');
   await fillCart(page, [{ article: ARTICLES[0] as Article }, { article: ARTICLES[1] as Article }]);
   await openCheckout(page);
   // Ex-Works is the default.
@@ -320,7 +322,7 @@ test('shipping: Carriage Paid To shows the computed cost for an Italian postcode
 });
 
 test('free shipping: the notice for a rubber-track cart, and the order to Italy ships free', async ({ browser }) => {
-  const page = await newPage(browser, 'dealer');
+  const page = await newPage(browser, 'superdealer');
   await fillCart(page, [{ article: TRACK, quantita: 2 }]);
   await openCheckout(page);
   await expect(page.getByTestId('free-shipping')).toContainText('Spedizione gratuita in Italia');
@@ -341,7 +343,7 @@ test('free shipping: the notice for a rubber-track cart, and the order to Italy 
 test('a valid order: the § id, the mail, the ERP document, an empty cart — and a double click sends one order', async ({
   browser,
 }) => {
-  const page = await newPage(browser, 'dealer');
+  const page = await newPage(browser, 'superdealer');
   await fillCart(page, [{ article: ARTICLES[0] as Article, quantita: 3 }, { article: ARTICLES[1] as Article }]);
   const sends = countSends(page);
   await openCheckout(page);
@@ -365,7 +367,7 @@ test('a valid order: the § id, the mail, the ERP document, an empty cart — an
   const numero = ((await page.getByTestId('order-number').first().textContent()) ?? '').trim();
   expect(numero).toMatch(/^ORD§\d{4}§\d+$/);
   await expect(page.getByTestId('order-number')).toHaveCount(1);
-  await expect(page.getByTestId('order-mail-note')).toContainText('dealer@ricambi.example');
+  await expect(page.getByTestId('order-mail-note')).toContainText('superdealer@ricambi.example');
   await shot(page, 'checkout-success-1366-it');
 
   // All the send calls of the double click carried one key; the same send again answers the same order.
@@ -390,7 +392,7 @@ test('a valid order: the § id, the mail, the ERP document, an empty cart — an
 });
 
 test('a warranty order offers the warranty request and warns of what remains in the cart', async ({ browser }) => {
-  const page = await newPage(browser, 'dealer');
+  const page = await newPage(browser, 'superdealer');
   await fillCart(page, [{ article: ARTICLES[0] as Article, serialNumber: 'SN-W-1' }]);
   await openCheckout(page);
   // A line added after the page was read (e.g. from another window) is not sent: it stays in the cart.
@@ -508,13 +510,30 @@ test('a manager downloads the tariff and sees the errors of a bad upload', async
   await expect(page.getByTestId('tariff-row-0')).toContainText('Nessun errore');
   await expect(page.getByTestId('tariff-apply')).toBeDisabled();
   await shot(page, 'shipping-costs-1366-it');
+
+  // The downloaded tariff uploaded again: every row valid, applied after the confirmation (the same
+  // rows, so the other tests' costs do not change).
+  await page
+    .getByTestId('tariff-upload')
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'tariffario.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: fs.readFileSync(file),
+    });
+  await expect(page.getByTestId('tariff-summary')).toContainText(/Tutte le \d+ righe sono valide\./);
+  const rows = Number((await page.getByTestId('tariff-summary').textContent())?.match(/Tutte le (\d+)/)?.[1]);
+  await page.getByTestId('tariff-apply').click();
+  await expect(page.getByText('Sostituire la tariffa?')).toBeVisible();
+  await page.getByTestId('tariff-apply-confirm').click();
+  await expect(page.getByTestId('tariff-result')).toHaveText(`Tariffa aggiornata: ${rows} righe in uso.`);
   await page.context().close();
 });
 
 test('tablet width: the checkout passes the accessibility check at 820 px; German and French screens fit', async ({
   browser,
 }) => {
-  const page = await newPage(browser, 'dealer', 820);
+  const page = await newPage(browser, 'superdealer', 820);
   await fillCart(page, [
     { article: ARTICLES[0] as Article, serialNumber: 'SN-T-1' },
     { article: ARTICLES[1] as Article },
@@ -541,6 +560,8 @@ test('tablet width: the checkout passes the accessibility check at 820 px; Germa
     await page.getByRole('menuitem', { name: menu }).click();
     await page.goto('/cart/checkout');
     await expect(page.getByTestId('checkout-summary')).toBeVisible();
+    // The default address is in Italy: the Carriage Paid To cost is computed.
+    await expect(page.getByTestId('shipping-cost')).toContainText('€');
     await fits();
     await shot(page, `checkout-820-${lang}`);
   }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const I18N = path.resolve(import.meta.dirname);
 const WEB_SRC = path.resolve(I18N, '..');
 const SERVER_SRC = path.resolve(WEB_SRC, '../../server/src');
+const DOMAIN_SRC = path.resolve(WEB_SRC, '../../../packages/domain/src');
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): Map<string, string> =>
@@ -59,10 +60,10 @@ describe('translations', () => {
 
   it('has every message key the server sends', () => {
     const used = new Set<string>();
-    for (const file of sourceFiles(SERVER_SRC)) {
+    for (const file of [...sourceFiles(SERVER_SRC), ...sourceFiles(DOMAIN_SRC)]) {
       const text = fs.readFileSync(file, 'utf8');
       for (const m of text.matchAll(
-        /'((?:error|validation|activate|reset|settings|password|sessions|login|register|actas|userManagement)\.[\w.-]+)'/g,
+        /'((?:error|validation|activate|reset|settings|password|sessions|login|register|actas|userManagement|cart|checkout|importOrder|tariff|jricambiApp)\.[\w.-]+)'/g,
       ))
         used.add(m[1] as string);
     }

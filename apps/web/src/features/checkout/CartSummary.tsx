@@ -196,11 +196,11 @@ export const CartSummary = ({
       />
       <Flex justify="end" gap={24} wrap data-testid="checkout-totals">
         <Typography.Text>
-          {t(`${K}.totalWeight`)}: <strong>{formatNumber(cart.pesoTotale, lang, 2)} kg</strong>
+          {t(`${K}.totalWeight`)} <strong>{formatNumber(cart.pesoTotale, lang, 2)} kg</strong>
         </Typography.Text>
         {cart.prezziVisibili ? (
           <Typography.Text>
-            {t(`${K}.grandTotal`)}: <strong data-testid="checkout-total">{formatEuro(cart.totale, lang)}</strong>
+            {t(`${K}.grandTotal`)} <strong data-testid="checkout-total">{formatEuro(cart.totale, lang)}</strong>
           </Typography.Text>
         ) : null}
       </Flex>
