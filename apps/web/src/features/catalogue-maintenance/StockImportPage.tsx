@@ -1,11 +1,9 @@
 import { CheckOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import {
-  type FieldError,
   STOCK_IMPORT_LIMITS,
   STOCK_QUANTITY_COLUMNS,
   type StockImportPreview,
   type StockImportPreviewRow,
-  type StockImportResult,
   type StockImportRow,
 } from '@ricambi/domain';
 import {
@@ -23,11 +21,9 @@ import {
   Typography,
 } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STOCK_TEMPLATE_URL, useStockImportApply, useStockImportPreview } from '../../api/catalogue-maintenance.api.ts';
-import { ApiError } from '../../api/http.ts';
-import { describeError } from '../../app/alerts.ts';
 import { formatNumber } from '../../app/format.ts';
 import {
   describeFieldError,
@@ -37,6 +33,7 @@ import {
   RowErrors,
   SpreadsheetDropZone,
 } from '../../components/import/SpreadsheetImport.tsx';
+import { useSpreadsheetImport } from '../../components/import/useSpreadsheetImport.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 
 const K = 'catalogueMaintenance.stockImport';
@@ -179,59 +176,32 @@ const ColumnsHelp = () => {
  */
 export const StockImportPage = () => {
   const { t, i18n } = useTranslation();
-  const preview = useStockImportPreview();
-  const apply = useStockImportApply();
-  const [data, setData] = useState<StockImportPreview>();
-  const [fileName, setFileName] = useState<string>();
-  const [serverErrors, setServerErrors] = useState(new Map<number, FieldError[]>());
-  const [failure, setFailure] = useState<string>();
-  const [result, setResult] = useState<StockImportResult>();
-  const [onlyErrors, setOnlyErrors] = useState(false);
-
-  const rows: Row[] = (data?.rows ?? []).map((r, index) => ({
-    ...r,
-    index,
-    errors: [...r.errors, ...(serverErrors.get(index) ?? [])],
-  }));
-  const errorCount = rows.filter((r) => r.errors.length > 0).length;
-  const busy = preview.isPending || apply.isPending;
-  const canApply = Boolean(data) && errorCount === 0 && !busy;
-
-  const onFile = (file: File) => {
-    setData(undefined);
-    setResult(undefined);
-    setFailure(undefined);
-    setServerErrors(new Map());
-    setOnlyErrors(false);
-    setFileName(file.name);
-    if (file.size > STOCK_IMPORT_LIMITS.maxBytes) {
-      setFailure(t(`${K}.tooLarge`));
-      return;
-    }
-    preview.mutate(file, { onSuccess: setData, onError: (error) => setFailure(describeError(error)) });
-  };
-
-  const onApply = () => {
-    if (!data) return;
-    setFailure(undefined);
-    apply.mutate(
-      data.rows.flatMap((r) => (r.values ? [r.values as StockImportRow] : [])),
-      {
-        onSuccess: (done) => {
-          setResult(done);
-          setData(undefined);
-          setFileName(undefined);
-        },
-        onError: (error) => {
-          setServerErrors(fieldErrorsByRow(error, 'articolo'));
-          const problem = error instanceof ApiError ? error.problem : undefined;
-          setFailure(
-            problem?.message === `${K}.invalid` ? t(problem.message, problem.params ?? {}) : describeError(error),
-          );
-        },
-      },
-    );
-  };
+  const {
+    data,
+    rows,
+    errorCount,
+    busy,
+    canApply,
+    failure,
+    result,
+    onlyErrors,
+    setOnlyErrors,
+    onFile,
+    onApply,
+    file,
+    previewing,
+    applying,
+  } = useSpreadsheetImport({
+    preview: useStockImportPreview(),
+    apply: useStockImportApply(),
+    maxBytes: STOCK_IMPORT_LIMITS.maxBytes,
+    tooLarge: t(`${K}.tooLarge`),
+    applyInput: (_file, preview: StockImportPreview) =>
+      preview.rows.flatMap((r) => (r.values ? [r.values as StockImportRow] : [])),
+    rowErrors: (error) => fieldErrorsByRow(error, 'articolo'),
+    messagePrefix: `${K}.invalid`,
+    t,
+  });
 
   const summary = data?.summary;
   return (
@@ -251,14 +221,14 @@ export const StockImportPage = () => {
           </Button>
         </Flex>
         <SpreadsheetDropZone
-          fileName={fileName}
+          fileName={file?.name}
           prompt={t(`${K}.drop`)}
           hint={t(`${K}.hint`, { rows: formatNumber(STOCK_IMPORT_LIMITS.maxRows, i18n.language, 0) })}
           disabled={busy}
           onFile={onFile}
           testId="stock-upload"
         />
-        {preview.isPending ? <Progress percent={100} status="active" showInfo={false} /> : null}
+        {previewing ? <Progress percent={100} status="active" showInfo={false} /> : null}
         {failure ? <Alert type="error" showIcon title={failure} data-testid="stock-failure" /> : null}
         {result ? (
           <Alert
@@ -315,14 +285,14 @@ export const StockImportPage = () => {
                   type="primary"
                   icon={<CheckOutlined />}
                   disabled={!canApply}
-                  loading={apply.isPending}
+                  loading={applying}
                   data-testid="stock-apply"
                 >
                   {t(`${K}.apply`, { count: rows.length })}
                 </Button>
               </Popconfirm>
             </Flex>
-            {apply.isPending ? (
+            {applying ? (
               <div role="status">
                 <Typography.Text>{t(`${K}.running`, { count: rows.length })}</Typography.Text>
                 <Progress percent={100} status="active" showInfo={false} />

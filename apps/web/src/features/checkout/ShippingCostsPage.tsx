@@ -1,5 +1,5 @@
 import { CheckOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { type FieldError, TARIFF_COLUMNS, TARIFF_LIMITS, type TariffPreview } from '@ricambi/domain';
+import { TARIFF_COLUMNS, TARIFF_LIMITS, type TariffPreview } from '@ricambi/domain';
 import {
   Alert,
   Button,
@@ -14,17 +14,9 @@ import {
   Typography,
 } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  TARIFF_URL,
-  type TariffApplyResult,
-  type TariffPreviewRow,
-  useTariffApply,
-  useTariffPreview,
-} from '../../api/checkout.api.ts';
-import { ApiError } from '../../api/http.ts';
-import { describeError } from '../../app/alerts.ts';
+import { TARIFF_URL, type TariffPreviewRow, useTariffApply, useTariffPreview } from '../../api/checkout.api.ts';
 import { formatEuro, formatNumber } from '../../app/format.ts';
 import {
   describeFieldError,
@@ -34,6 +26,7 @@ import {
   RowErrors,
   SpreadsheetDropZone,
 } from '../../components/import/SpreadsheetImport.tsx';
+import { useSpreadsheetImport } from '../../components/import/useSpreadsheetImport.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 
 const K = 'tariff';
@@ -107,59 +100,35 @@ const TariffPreviewTable = ({ rows }: { rows: Row[] }) => {
  */
 export const ShippingCostsPage = () => {
   const { t, i18n } = useTranslation();
-  const preview = useTariffPreview();
-  const apply = useTariffApply();
-  const [file, setFile] = useState<File>();
-  const [data, setData] = useState<TariffPreview>();
-  const [serverErrors, setServerErrors] = useState(new Map<number, FieldError[]>());
-  const [failure, setFailure] = useState<string>();
-  const [result, setResult] = useState<TariffApplyResult>();
-  const [onlyErrors, setOnlyErrors] = useState(false);
-
-  const rows: Row[] = (data?.rows ?? []).map((r, index) => ({
-    ...r,
-    index,
-    errors: [...r.errors, ...(serverErrors.get(index) ?? [])],
-  }));
-  const errorCount = rows.filter((r) => r.errors.length > 0).length;
-  const busy = preview.isPending || apply.isPending;
-  const canApply = Boolean(data && file) && rows.length > 0 && errorCount === 0 && !busy;
-
-  const onFile = (chosen: File) => {
-    setData(undefined);
-    setResult(undefined);
-    setFailure(undefined);
-    setServerErrors(new Map());
-    setOnlyErrors(false);
-    setFile(chosen);
-    if (chosen.size > MAX_BYTES) {
-      setFailure(t(`${K}.tooLarge`));
-      return;
-    }
-    preview.mutate(chosen, { onSuccess: setData, onError: (error) => setFailure(describeError(error)) });
-  };
-
-  const onApply = () => {
-    if (!file) return;
-    setFailure(undefined);
-    apply.mutate(file, {
-      onSuccess: (done) => {
-        setResult(done);
-        setData(undefined);
-        setFile(undefined);
-      },
-      onError: (error) => {
-        // The server names a refused row by its line in the file ({line}.{field}).
-        const byLine = fieldErrorsByRow(error, 'stato');
-        const lines = data?.rows.map((r) => r.line) ?? [];
-        setServerErrors(new Map([...byLine].map(([line, errors]) => [lines.indexOf(line), errors])));
-        const problem = error instanceof ApiError ? error.problem : undefined;
-        setFailure(
-          problem?.message?.startsWith(`${K}.`) ? t(problem.message, problem.params ?? {}) : describeError(error),
-        );
-      },
-    });
-  };
+  const {
+    file,
+    rows,
+    errorCount,
+    busy,
+    canApply,
+    failure,
+    result,
+    onlyErrors,
+    setOnlyErrors,
+    onFile,
+    onApply,
+    data,
+    previewing,
+    applying,
+  } = useSpreadsheetImport({
+    preview: useTariffPreview(),
+    apply: useTariffApply(),
+    maxBytes: MAX_BYTES,
+    tooLarge: t(`${K}.tooLarge`),
+    applyInput: (chosen) => chosen,
+    // The server names a refused row by its line in the file ({line}.{field}).
+    rowErrors: (error, preview: TariffPreview) => {
+      const lines = preview.rows.map((r) => r.line);
+      return new Map([...fieldErrorsByRow(error, 'stato')].map(([line, errors]) => [lines.indexOf(line), errors]));
+    },
+    messagePrefix: `${K}.`,
+    t,
+  });
 
   return (
     <PageCard title={t(`${K}.title`)} intro={t(`${K}.intro`)} width={1100}>
@@ -187,7 +156,7 @@ export const ShippingCostsPage = () => {
           onFile={onFile}
           testId="tariff-upload"
         />
-        {preview.isPending ? <Progress percent={100} status="active" showInfo={false} /> : null}
+        {previewing ? <Progress percent={100} status="active" showInfo={false} /> : null}
         {failure ? <Alert type="error" showIcon role="alert" title={failure} data-testid="tariff-failure" /> : null}
         {result ? (
           <Alert
@@ -245,7 +214,7 @@ export const ShippingCostsPage = () => {
                   type="primary"
                   icon={<CheckOutlined />}
                   disabled={!canApply}
-                  loading={apply.isPending}
+                  loading={applying}
                   data-testid="tariff-apply"
                 >
                   {t(`${K}.apply`, { count: rows.length })}

@@ -4,15 +4,12 @@ import {
   USER_IMPORT_LIMITS,
   type UserImportPreview,
   type UserImportPreviewRow,
-  type UserImportResult,
 } from '@ricambi/domain';
 import { Alert, Button, Flex, Modal, Progress, Result, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
 import { useApplyImport, usePreviewImport } from '../../api/users.api.ts';
-import { describeError } from '../../app/alerts.ts';
 import {
   describeFieldError,
   ERROR_CELL,
@@ -21,6 +18,7 @@ import {
   RowErrors,
   SpreadsheetDropZone,
 } from '../../components/import/SpreadsheetImport.tsx';
+import { useSpreadsheetImport } from '../../components/import/useSpreadsheetImport.ts';
 
 /** The columns of the downloadable template, with one example row. */
 const TEMPLATE: [string, string][] = [
@@ -127,59 +125,33 @@ export const ImportPreviewTable = ({ rows }: { rows: PreviewRow[] }) => {
  */
 const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
-  const preview = usePreviewImport();
-  const apply = useApplyImport();
-  const [data, setData] = useState<UserImportPreview>();
-  const [fileName, setFileName] = useState<string>();
-  const [serverErrors, setServerErrors] = useState(new Map<number, FieldError[]>());
-  const [failure, setFailure] = useState<string>();
-  const [result, setResult] = useState<UserImportResult>();
-  const [onlyErrors, setOnlyErrors] = useState(false);
-
-  const rows = (data?.rows ?? []).map((r, index) => ({
-    ...r,
-    index,
-    errors: [...r.errors, ...(serverErrors.get(index) ?? [])],
-  }));
-  const errorCount = rows.filter((r) => r.errors.length > 0).length;
+  const {
+    file,
+    data,
+    rows,
+    errorCount,
+    canApply,
+    failure,
+    result,
+    onlyErrors,
+    setOnlyErrors,
+    onFile,
+    onApply,
+    busy,
+    previewing,
+    applying,
+  } = useSpreadsheetImport({
+    preview: usePreviewImport(),
+    apply: useApplyImport(),
+    maxBytes: USER_IMPORT_LIMITS.maxBytes,
+    tooLarge: t('userManagement.import.tooLarge'),
+    applyInput: (_file, preview: UserImportPreview) => preview.rows.map((r) => r.values ?? {}),
+    rowErrors: (error) => errorsByRow(error),
+    messagePrefix: 'userManagement.import.invalid',
+    t,
+  });
   const creates = rows.filter((r) => r.action === 'create').length;
   const updates = rows.filter((r) => r.action === 'update').length;
-  const canImport = Boolean(data) && errorCount === 0 && !apply.isPending && !result;
-
-  const onFile = (file: File) => {
-    setData(undefined);
-    setResult(undefined);
-    setFailure(undefined);
-    setServerErrors(new Map());
-    setOnlyErrors(false);
-    setFileName(file.name);
-    if (file.size > USER_IMPORT_LIMITS.maxBytes) {
-      setFailure(t('userManagement.import.tooLarge'));
-      return;
-    }
-    preview.mutate(file, { onSuccess: setData, onError: (error) => setFailure(describeError(error)) });
-  };
-
-  const onImport = () => {
-    if (!data) return;
-    setFailure(undefined);
-    apply.mutate(
-      data.rows.map((r) => r.values ?? {}),
-      {
-        onSuccess: setResult,
-        onError: (error) => {
-          setServerErrors(errorsByRow(error));
-          // The row errors are shown in the table; the alert says what happened to the whole import.
-          const problem = error instanceof ApiError ? error.problem : undefined;
-          setFailure(
-            problem?.message === 'userManagement.import.invalid'
-              ? t(problem.message, problem.params ?? {})
-              : describeError(error),
-          );
-        },
-      },
-    );
-  };
 
   return (
     <Modal
@@ -196,15 +168,15 @@ const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
           </Button>
         ) : (
           <Space>
-            <Button onClick={onClose} disabled={apply.isPending}>
+            <Button onClick={onClose} disabled={applying}>
               {t('entity.action.cancel')}
             </Button>
             <Button
               type="primary"
               icon={<UploadOutlined />}
-              onClick={onImport}
-              disabled={!canImport}
-              loading={apply.isPending}
+              onClick={onApply}
+              disabled={!canApply}
+              loading={applying}
               data-testid="import-apply"
             >
               {t('userManagement.import.apply', { count: rows.length })}
@@ -222,10 +194,10 @@ const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
       ) : (
         <Flex vertical gap={16}>
           <SpreadsheetDropZone
-            fileName={fileName}
+            fileName={file?.name}
             prompt={t('userManagement.import.drop')}
             hint={t('userManagement.import.hint')}
-            disabled={preview.isPending || apply.isPending}
+            disabled={busy}
             onFile={onFile}
           />
           <Flex justify="space-between" align="center" wrap gap={8}>
@@ -234,7 +206,7 @@ const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
               {t('userManagement.import.template')}
             </Button>
           </Flex>
-          {preview.isPending ? <Progress percent={100} status="active" showInfo={false} /> : null}
+          {previewing ? <Progress percent={100} status="active" showInfo={false} /> : null}
           {failure ? <Alert type="error" showIcon title={failure} data-testid="import-failure" /> : null}
           {data ? (
             <>
@@ -262,7 +234,7 @@ const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
               <ImportPreviewTable rows={onlyErrors ? rows.filter((r) => r.errors.length) : rows} />
             </>
           ) : null}
-          {apply.isPending ? (
+          {applying ? (
             <div role="status">
               <Typography.Text>{t('userManagement.import.running', { count: rows.length })}</Typography.Text>
               <Progress percent={100} status="active" showInfo={false} />
