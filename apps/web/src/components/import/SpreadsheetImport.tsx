@@ -1,6 +1,6 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
 import type { FieldError } from '@ricambi/domain';
-import { Typography, Upload } from 'antd';
+import { Button, type ButtonProps, Flex, Popconfirm, Switch, Typography, Upload } from 'antd';
 import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
 import { ApiError } from '../../api/http.ts';
@@ -84,3 +84,64 @@ export const RowErrors = ({
   ) : (
     <Typography.Text type="secondary">{okText}</Typography.Text>
   );
+
+/**
+ * Under an import preview: the "only rows with errors" switch (when there are errors) and the apply
+ * button behind its confirmation. `name` prefixes the ids and test ids (`<name>-apply`).
+ */
+export const ImportApplyBar = ({
+  name,
+  hasErrors,
+  onlyErrors,
+  setOnlyErrors,
+  labels,
+  canApply,
+  applying,
+  onApply,
+}: {
+  name: string;
+  hasErrors: boolean;
+  onlyErrors: boolean;
+  setOnlyErrors: (value: boolean) => void;
+  labels: {
+    onlyErrors: string;
+    confirmTitle: string;
+    confirmText: string;
+    confirmOk: string;
+    cancel: string;
+    apply: string;
+  };
+  canApply: boolean;
+  applying: boolean;
+  onApply: () => void;
+}) => (
+  <Flex justify="space-between" align="center" wrap gap={8}>
+    {hasErrors ? (
+      <Flex gap={8} align="center">
+        <Switch checked={onlyErrors} onChange={setOnlyErrors} id={`${name}-only-errors`} />
+        <label htmlFor={`${name}-only-errors`}>{labels.onlyErrors}</label>
+      </Flex>
+    ) : (
+      <span />
+    )}
+    <Popconfirm
+      title={labels.confirmTitle}
+      description={labels.confirmText}
+      okText={labels.confirmOk}
+      cancelText={labels.cancel}
+      onConfirm={onApply}
+      disabled={!canApply}
+      okButtonProps={{ 'data-testid': `${name}-apply-confirm` } as ButtonProps}
+    >
+      <Button
+        type="primary"
+        icon={<CheckOutlined />}
+        disabled={!canApply}
+        loading={applying}
+        data-testid={`${name}-apply`}
+      >
+        {labels.apply}
+      </Button>
+    </Popconfirm>
+  </Flex>
+);

@@ -1,4 +1,4 @@
-import { CheckOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import {
   STOCK_IMPORT_LIMITS,
   STOCK_QUANTITY_COLUMNS,
@@ -6,20 +6,7 @@ import {
   type StockImportPreviewRow,
   type StockImportRow,
 } from '@ricambi/domain';
-import {
-  Alert,
-  Button,
-  type ButtonProps,
-  Descriptions,
-  Flex,
-  Popconfirm,
-  Progress,
-  Statistic,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Flex, Progress, Statistic, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +17,7 @@ import {
   ERROR_CELL,
   ERROR_ROW,
   fieldErrorsByRow,
+  ImportApplyBar,
   RowErrors,
   SpreadsheetDropZone,
 } from '../../components/import/SpreadsheetImport.tsx';
@@ -263,35 +251,23 @@ export const StockImportPage = () => {
                 data.ignoredColumns.length ? t(`${K}.ignored`, { columns: data.ignoredColumns.join(', ') }) : undefined
               }
             />
-            <Flex justify="space-between" align="center" wrap gap={8}>
-              {errorCount ? (
-                <Flex gap={8} align="center">
-                  <Switch checked={onlyErrors} onChange={setOnlyErrors} id="stock-only-errors" />
-                  <label htmlFor="stock-only-errors">{t(`${K}.onlyErrors`)}</label>
-                </Flex>
-              ) : (
-                <span />
-              )}
-              <Popconfirm
-                title={t(`${K}.confirmTitle`)}
-                description={t(`${K}.confirmText`, { count: rows.length, prices: summary.priceChanges })}
-                okText={t(`${K}.confirmOk`)}
-                cancelText={t('entity.action.cancel')}
-                onConfirm={onApply}
-                disabled={!canApply}
-                okButtonProps={{ 'data-testid': 'stock-apply-confirm' } as ButtonProps}
-              >
-                <Button
-                  type="primary"
-                  icon={<CheckOutlined />}
-                  disabled={!canApply}
-                  loading={applying}
-                  data-testid="stock-apply"
-                >
-                  {t(`${K}.apply`, { count: rows.length })}
-                </Button>
-              </Popconfirm>
-            </Flex>
+            <ImportApplyBar
+              name="stock"
+              hasErrors={errorCount > 0}
+              onlyErrors={onlyErrors}
+              setOnlyErrors={setOnlyErrors}
+              labels={{
+                onlyErrors: t(`${K}.onlyErrors`),
+                confirmTitle: t(`${K}.confirmTitle`),
+                confirmText: t(`${K}.confirmText`, { count: rows.length, prices: summary.priceChanges }),
+                confirmOk: t(`${K}.confirmOk`),
+                cancel: t('entity.action.cancel'),
+                apply: t(`${K}.apply`, { count: rows.length }),
+              }}
+              canApply={canApply}
+              applying={applying}
+              onApply={onApply}
+            />
             {applying ? (
               <div role="status">
                 <Typography.Text>{t(`${K}.running`, { count: rows.length })}</Typography.Text>

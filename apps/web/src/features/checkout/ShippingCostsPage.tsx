@@ -1,18 +1,6 @@
-import { CheckOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { TARIFF_COLUMNS, TARIFF_LIMITS, type TariffPreview } from '@ricambi/domain';
-import {
-  Alert,
-  Button,
-  type ButtonProps,
-  Descriptions,
-  Flex,
-  Popconfirm,
-  Progress,
-  Statistic,
-  Switch,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Flex, Progress, Statistic, Table, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +11,7 @@ import {
   ERROR_CELL,
   ERROR_ROW,
   fieldErrorsByRow,
+  ImportApplyBar,
   RowErrors,
   SpreadsheetDropZone,
 } from '../../components/import/SpreadsheetImport.tsx';
@@ -192,35 +181,23 @@ export const ShippingCostsPage = () => {
                 data.ignoredColumns?.length ? t(`${K}.ignored`, { columns: data.ignoredColumns.join(', ') }) : undefined
               }
             />
-            <Flex justify="space-between" align="center" wrap gap={8}>
-              {errorCount ? (
-                <Flex gap={8} align="center">
-                  <Switch checked={onlyErrors} onChange={setOnlyErrors} id="tariff-only-errors" />
-                  <label htmlFor="tariff-only-errors">{t(`${K}.onlyErrors`)}</label>
-                </Flex>
-              ) : (
-                <span />
-              )}
-              <Popconfirm
-                title={t(`${K}.confirmTitle`)}
-                description={t(`${K}.confirmText`, { count: rows.length })}
-                okText={t(`${K}.confirmOk`)}
-                cancelText={t('entity.action.cancel')}
-                onConfirm={onApply}
-                disabled={!canApply}
-                okButtonProps={{ 'data-testid': 'tariff-apply-confirm' } as ButtonProps}
-              >
-                <Button
-                  type="primary"
-                  icon={<CheckOutlined />}
-                  disabled={!canApply}
-                  loading={applying}
-                  data-testid="tariff-apply"
-                >
-                  {t(`${K}.apply`, { count: rows.length })}
-                </Button>
-              </Popconfirm>
-            </Flex>
+            <ImportApplyBar
+              name="tariff"
+              hasErrors={errorCount > 0}
+              onlyErrors={onlyErrors}
+              setOnlyErrors={setOnlyErrors}
+              labels={{
+                onlyErrors: t(`${K}.onlyErrors`),
+                confirmTitle: t(`${K}.confirmTitle`),
+                confirmText: t(`${K}.confirmText`, { count: rows.length }),
+                confirmOk: t(`${K}.confirmOk`),
+                cancel: t('entity.action.cancel'),
+                apply: t(`${K}.apply`, { count: rows.length }),
+              }}
+              canApply={canApply}
+              applying={applying}
+              onApply={onApply}
+            />
             <TariffPreviewTable rows={onlyErrors ? rows.filter((r) => r.errors.length) : rows} />
           </>
         ) : null}
