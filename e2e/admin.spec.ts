@@ -12,9 +12,13 @@ const PAGES = [
   { label: 'Documentazione API', path: '/docs' },
 ];
 
+// A menu still closing from the last choice can swallow a click: open it and choose again until the page is there.
 const openFromMenu = async (page: Page, label: string) => {
-  await page.getByTestId('admin-menu').click();
-  await page.getByRole('menuitem', { name: label, exact: true }).click();
+  await expect(async () => {
+    await page.getByTestId('admin-menu').click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click({ timeout: 3_000 });
+    await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 };
 
 const signInAsAdmin = async (page: Page) => {
@@ -42,6 +46,8 @@ test('every monitoring page passes the accessibility check on a tablet (820 px)'
     await page.goto(p.path);
     await expect(page.getByRole('heading', { name: p.label, exact: true })).toBeVisible();
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    // Colours are measured once the page has settled (no request or fade in flight).
+    await page.waitForLoadState('networkidle');
     // The Swagger UI inside the docs page is a third-party page: our page around it is checked.
     const results = await new AxeBuilder({ page })
       .exclude('iframe')

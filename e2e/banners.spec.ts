@@ -44,9 +44,10 @@ const waitForBanner = async (page: Page, id: number) => {
 const loadDismissingBanners = async (page: Page, load: () => Promise<unknown>) => {
   const active = page.waitForResponse((r) => r.url().includes('/api/banners/active'));
   await load();
-  const ids = ((await (await active).json()) as { id: number; type: string }[])
-    .filter((b) => b.type !== 'CHECKOUT')
-    .map((b) => b.id);
+  // The page may move on (home redirects by theme) before the body is read: the page asks the same URL again.
+  const url = new URL((await active).url());
+  const list = await page.evaluate((u) => fetch(u).then((r) => r.json()), `${url.pathname}${url.search}`);
+  const ids = (list as { id: number; type: string }[]).filter((b) => b.type !== 'CHECKOUT').map((b) => b.id);
   for (const id of ids) {
     await expect(modalOf(page, id)).toBeVisible();
     await page.getByTestId('banner-dismiss').click();

@@ -80,9 +80,12 @@ const formItem = (page: Page, label: string | RegExp) =>
 const choose = async (page: Page, select: Locator, text: string) => {
   await select.click();
   await select.fill(text);
+  // The dropdown of the select chosen just before may still be closing: look for the match, not "the" active option.
   await expect(
-    page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active'),
-  ).toContainText(text);
+    page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active')
+      .filter({ hasText: text }),
+  ).toBeVisible();
   await select.press('Enter');
   await expect(select).toHaveAttribute('aria-expanded', 'false');
 };

@@ -1,11 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedInAs, signIn, unique } from './support/ui.ts';
+import { choose, expectSignedInAs, formItem, signIn, unique } from './support/ui.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const rowOf = (page: Page, login: string) => page.locator(`tbody tr.ant-table-row[data-row-key="${login}"]`);
-
-/** An antd select's option in the open dropdown (the visible item, not the hidden a11y list). */
-const option = (page: Page, text: string) => page.locator('.ant-select-item-option', { hasText: text }).first();
 
 /** Signs the manager in and opens the user list from the Administration menu. */
 const openUserManagement = async (page: Page) => {
@@ -51,14 +48,12 @@ test.describe('user management', () => {
 
     // Subdealer fields appear only for logica subdealer, where the dealer is required.
     await expect(form.getByLabel('Indirizzo')).toHaveCount(0);
-    await form.getByLabel('Logica').click();
-    await option(page, 'Subdealer').click();
+    await choose(page, form.getByLabel('Logica'), 'Sub', 'Subdealer', formItem(form, 'Logica'), 'Subdealer');
     await expect(form.getByLabel('Indirizzo')).toBeVisible();
     const dealer = form.getByLabel('Dealer');
-    await dealer.click();
-    await dealer.fill('Rossi');
-    await option(page, 'Rossi Macchine Srl').click();
-    await form.getByTestId('dealer-typeahead').locator('.ant-select-clear').click();
+    const dealerTypeahead = form.getByTestId('dealer-typeahead');
+    await choose(page, dealer, 'Rossi', 'Rossi Macchine Srl', dealerTypeahead, 'dealer');
+    await dealerTypeahead.locator('.ant-select-clear').click();
     await expect(form.getByText('Questo campo è obbligatorio.')).toBeVisible();
     await expect(save).toBeDisabled();
 
@@ -70,18 +65,13 @@ test.describe('user management', () => {
     await form.getByLabel('Indirizzo').fill('Via Emilia 10');
     await form.getByLabel('CAP').fill('40100');
     await form.getByLabel('Città').fill('Bologna');
-    await form.getByLabel('Nazione').click();
-    await page.keyboard.type('Itali');
-    await page.keyboard.press('Enter');
-    await form.getByLabel('Profili').click();
-    await page.keyboard.type('CR_SUB');
-    await page.keyboard.press('Enter');
+    await choose(page, form.getByLabel('Nazione'), 'Itali', 'Italia', formItem(form, 'Nazione'), 'Italia');
+    const profiles = formItem(form, 'Profili');
+    await choose(page, form.getByLabel('Profili'), 'CR_SUB', 'ROLE_CR_SUBDEALER', profiles, 'CR_SUBDEALER');
     await page.keyboard.press('Escape');
     await form.getByLabel('Ricarico').fill('1.25');
     await form.getByLabel('Sconto %').fill('12.5');
-    await dealer.click();
-    await dealer.fill('Rossi');
-    await option(page, 'Rossi Macchine Srl').click();
+    await choose(page, dealer, 'Rossi', 'Rossi Macchine Srl', dealerTypeahead, 'dealer');
 
     // The Test button needs both credentials; unconfigured, it says so.
     const testButton = form.getByTestId('erp-test');

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_BANNERS } from '../../apps/server/src/seed/demo-banners.seed.ts';
 
 const bannerHandled = new WeakSet<Page>();
@@ -75,3 +76,42 @@ export const signOut = async (page: Page) => {
 };
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** A downloaded CSV export: UTF-8 with BOM, `;`, CRLF; the header row first. */
+export const readCsv = (file: string) => {
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return text
+    .slice(1)
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(';'));
+};
+
+/** An antd select's option in the open dropdown (the visible item, not the hidden a11y list). */
+export const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+
+/** The form item (label, control, messages) around a labelled field. */
+export const formItem = (scope: Locator, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: scope.page().getByLabel(label, { exact: true }) });
+
+/**
+ * Types into a select's search and clicks the option until `chosen` shows it: a click on an option list the
+ * typeahead is still replacing, or on a dropdown still closing from the last choice, does not take.
+ */
+export const choose = async (
+  page: Page,
+  field: Locator,
+  typed: string,
+  text: string,
+  chosen: Locator,
+  shown: string,
+) => {
+  await expect(async () => {
+    await field.click();
+    await field.fill(typed);
+    await option(page, text).click({ timeout: 3_000 });
+    await expect(chosen).toContainText(shown, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+};
