@@ -27,13 +27,21 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.ts';
 import { catalogueMaintenanceRoutes } from './modules/catalogue-maintenance/catalogue-maintenance.routes.ts';
+import { crModelliRoutes } from './modules/cr-modelli/cr-modelli.routes.ts';
 import { i18nRoutes } from './modules/i18n/i18n.routes.ts';
+import { startCatalogueNightly } from './modules/machines/catalogue.nightly.ts';
+import { catalogueRoutes } from './modules/machines/catalogue.routes.ts';
+import { cataloguePdfRoutes } from './modules/machines/catalogue-pdf.routes.ts';
+import { createCataloguePdfService } from './modules/machines/catalogue-pdf.service.ts';
+import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createSearchLog } from './modules/search/search.log.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { themesRoutes } from './modules/themes/themes.routes.ts';
 import { createThemesService } from './modules/themes/themes.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
+import { whereUsedRoutes } from './modules/whereused/whereused.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { createErpExport, createErpImport, type ErpExport } from './platform/erp.ts';
@@ -141,9 +149,21 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(articoloRoutes({ db, images, searchLog }));
   await app.register(searchRoutes({ db, searchLog }));
   await app.register(cartRoutes(db));
+  await app.register(machinesRoutes(db));
+  await app.register(catalogueRoutes(db, config));
+  const cataloguePdf = createCataloguePdfService({ db, dataDir: config.dataDir, log: loggers.get('ricambi.jobs') });
+  app.addHook('onClose', () => cataloguePdf.stop());
+  await app.register(cataloguePdfRoutes({ db, dataDir: config.dataDir, cataloguePdf }));
+  if (deps.worker) {
+    const nightly = startCatalogueNightly(db, loggers.get('ricambi.jobs'), config.catalogueRegenHour);
+    app.addHook('onClose', () => nightly.stop());
+  }
   await app.register(
     ordersRoutes({ db, themes, erpImport: createErpImport(config), kickOutbox: () => worker?.kick() }),
   );
+  await app.register(whereUsedRoutes(db));
+  await app.register(visibilityRoutes(db));
+  await app.register(crModelliRoutes(db));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -177,7 +197,7 @@ export const buildApp = async (deps: AppDeps) => {
     mail.close();
   });
 
-  return { app, account, themes, mail, erp, readiness, worker, loggers, metrics };
+  return { app, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf };
 };
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -55,6 +55,8 @@ const envSchema = z.object({
   ERP_EXPORT_URL: z.url().optional(),
   /** Orders to import are read from `${ERP_IMPORT_URL}/<nOrdine>`; without it from DATA_DIR/erp/inbox. */
   ERP_IMPORT_URL: z.url().optional(),
+  /** Local hour (0–23) of the nightly catalogue regeneration. */
+  CATALOGUE_REGEN_HOUR: z.coerce.number().int().min(0).max(23).default(2),
 });
 
 export type Config = {
@@ -79,6 +81,7 @@ export type Config = {
   erpLoginUrl: string | undefined;
   erpExportUrl: string | undefined;
   erpImportUrl: string | undefined;
+  catalogueRegenHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -120,6 +123,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     erpLoginUrl: e.ERP_LOGIN_URL,
     erpExportUrl: e.ERP_EXPORT_URL,
     erpImportUrl: e.ERP_IMPORT_URL?.replace(/\/$/, ''),
+    catalogueRegenHour: e.CATALOGUE_REGEN_HOUR,
   };
 };
 

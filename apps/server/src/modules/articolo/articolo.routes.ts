@@ -6,11 +6,7 @@ import {
   articoloDetailSchema,
   articoloHitSchema,
   articoloImageSchema,
-  availabilityLabel,
-  CATALOGUE_STAFF_ROLES,
-  customerPrice,
   DEFAULT_LANGUAGE,
-  hasAnyAuthority,
   infoClienteQuerySchema,
   infoClienteSchema,
   isLanguage,
@@ -21,8 +17,6 @@ import {
   machinesQuerySchema,
   machineVariantsQuerySchema,
   marchioRefSchema,
-  needsOverAvailabilityConfirmation,
-  roundEuro,
   tagValueSchema,
 } from '@ricambi/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -36,16 +30,15 @@ import { requirePrincipal } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import type { SearchLog } from '../search/search.log.ts';
-import { loadArticoli, loadHits, tagsOf } from './articolo.hits.ts';
+import { loadHits, tagsOf } from './articolo.hits.ts';
 import { IMAGE_TYPES, type ImageIndex } from './articolo.images.ts';
+import { findVisibleArticolo, infoCliente } from './articolo.info.ts';
 import { loadPriceProfile } from './price-profile.ts';
 
 /** Spec 1 §2.1: article pages and searches are for ROLE_USER. */
 export const CATALOGUE_READ: Authority[] = ['ROLE_USER'];
 const tags = ['articolo'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
-export const isCatalogueStaff = (principal: Principal) => hasAnyAuthority(principal.authorities, CATALOGUE_STAFF_ROLES);
 
 /** The language asked for, else the account's. */
 export const languageOf = (request: FastifyRequest, asked: Language | undefined): Language => {
@@ -70,11 +63,7 @@ export const articoloRoutes =
     const access = { access: CATALOGUE_READ };
 
     /** Visible articles for everyone; staff also open the hidden ones. */
-    const findVisible = async (principal: Principal, id: number) => {
-      const [found] = await loadArticoli(db, [id]);
-      if (!found || (!found.a.visibile && !isCatalogueStaff(principal))) throw notFound('articoloPage.notFound.title');
-      return found;
-    };
+    const findVisible = (principal: Principal, id: number) => findVisibleArticolo(db, principal, id);
 
     const imageList = async (id: number, codImmagine: string | null) =>
       (await images.imagesOf(codImmagine)).map((name) => ({
@@ -159,26 +148,8 @@ export const articoloRoutes =
       { config: access, schema: { tags, querystring: infoClienteQuerySchema, response: { 200: infoClienteSchema } } },
       async (request, reply) => {
         const principal = requirePrincipal(request.principal);
-        const { articoloId, quantita } = request.query;
-        const [{ a, stock }, profile] = await Promise.all([
-          findVisible(principal, articoloId),
-          loadPriceProfile(db, principal.userId),
-        ]);
-        const staff = isCatalogueStaff(principal);
-        const price = customerPrice(a.prezzo, profile);
         reply.header('cache-control', 'no-store');
-        return {
-          articoloId: a.id,
-          quantita,
-          disponibilita: staff ? stock.magazzino : null,
-          in5gg: staff ? stock.in5gg : null,
-          producibile: staff ? stock.producibile : null,
-          inArrivo: staff ? stock.inArrivo : null,
-          ...price,
-          totale: price.netto === null ? null : roundEuro(price.netto * quantita),
-          disponibiliLabel: availabilityLabel(stock, quantita),
-          confermaSuperamento: needsOverAvailabilityConfirmation(a.tipoArticoloOrig, stock, quantita),
-        };
+        return infoCliente(db, principal, request.query.articoloId, request.query.quantita);
       },
     );
 

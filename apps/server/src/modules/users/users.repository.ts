@@ -105,7 +105,8 @@ export const updateUser = async (db: DbOrTx, id: number, values: Partial<NewUser
   return row;
 };
 
-const summaryColumns = {
+/** The columns of a user summary (typeaheads, pickers). */
+export const userSummaryColumns = {
   id: appUser.id,
   login: appUser.login,
   firstName: appUser.firstName,
@@ -119,14 +120,14 @@ const summaryColumns = {
 /** The typeahead: logins first that start with the term, then the other matches. */
 export const searchUsers = (db: DbOrTx, query: { term: string; logica?: string; limit: number }) =>
   db
-    .select(summaryColumns)
+    .select(userSummaryColumns)
     .from(appUser)
     .where(and(userMatches(query.term), query.logica ? eq(appUser.logica, query.logica) : undefined))
     .orderBy(sql`${appUser.login} not ilike ${`${escapeLike(query.term)}%`}`, asc(appUser.login))
     .limit(query.limit);
 
 export const findSummaryByLogin = async (db: DbOrTx, login: string) =>
-  (await db.select(summaryColumns).from(appUser).where(eq(appUser.login, login)))[0];
+  (await db.select(userSummaryColumns).from(appUser).where(eq(appUser.login, login)))[0];
 
 /** One page of user summaries and the total. */
 export const pageSummaries = async (
@@ -135,7 +136,7 @@ export const pageSummaries = async (
 ) => {
   const [items, [total]] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select(userSummaryColumns)
       .from(appUser)
       .where(query.where)
       .orderBy(...query.orderBy)

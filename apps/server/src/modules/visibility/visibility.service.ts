@@ -1,0 +1,97 @@
+import {
+  type FieldError,
+  hasAnyAuthority,
+  isLanguage,
+  type Language,
+  type visibilitaInputSchema,
+} from '@ricambi/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { crSubdealerVisibilita } from '../../db/schema/index.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import type { Principal } from '../../platform/sessions.ts';
+import { isGranted, isMachineOf, isSubdealerOf, toVisibilita, visibilitaById } from './visibility.repository.ts';
+
+export type VisibilitaValues = z.output<typeof visibilitaInputSchema>;
+
+/** Internal staff pick the dealer; anyone else (a superdealer) is always its own dealer (spec 2 §6). */
+export const isInternal = (principal: Principal) => hasAnyAuthority(principal.authorities, ['ROLE_CR_INTERNAL']);
+export const dealerScopeOf = (principal: Principal, l1: string | undefined) =>
+  isInternal(principal) ? l1 || undefined : principal.login;
+export const languageOf = (principal: Principal): Language =>
+  isLanguage(principal.langKey) ? principal.langKey : 'it';
+
+/**
+ * Spec 2 §5: the login must be a subdealer of the dealer, the serial a machine of the dealer, and
+ * the pair not granted yet; every failing field is reported at once.
+ */
+const check = async (tx: DbOrTx, dealer: string, input: VisibilitaValues, exceptId?: number) => {
+  const errors: FieldError[] = [];
+  if (!(await isSubdealerOf(tx, input.login, dealer)))
+    errors.push({ field: 'login', message: 'visibility.validation.notSubdealer', params: { dealer } });
+  if (!(await isMachineOf(tx, input.matricola, dealer)))
+    errors.push({ field: 'matricola', message: 'visibility.validation.notDealerMachine', params: { dealer } });
+  else if (await isGranted(tx, input.login, input.matricola, exceptId))
+    errors.push({ field: 'matricola', message: 'visibility.validation.alreadyGranted' });
+  if (errors.length) throw new AppError(400, 'error.validation', undefined, errors);
+};
+
+export const createVisibilityService = (db: Db) => {
+  /** A row this user may touch: a superdealer only its own dealer's rows (else 404). */
+  const find = async (tx: DbOrTx, principal: Principal, id: number) => {
+    const found = await visibilitaById(tx, id);
+    if (!found) throw notFound();
+    if (!isInternal(principal) && found.row.dealerLogin !== principal.login) throw notFound();
+    return found;
+  };
+
+  return {
+    get: async (principal: Principal, id: number) => toVisibilita(await find(db, principal, id), languageOf(principal)),
+
+    create: (principal: Principal, input: VisibilitaValues) =>
+      db.transaction(async (tx) => {
+        const dealer = isInternal(principal) ? input.dealerLogin?.trim() : principal.login;
+        if (!dealer) throw fieldError('dealerLogin', 'validation.required');
+        await check(tx, dealer, input);
+        const [row] = await tx
+          .insert(crSubdealerVisibilita)
+          .values({
+            dealerLogin: dealer,
+            login: input.login,
+            matricola: input.matricola,
+            note: input.note ?? null,
+            createdBy: principal.login,
+            createdDate: new Date(),
+          })
+          .returning({ id: crSubdealerVisibilita.id });
+        if (!row) throw new Error('visibility row not inserted');
+        return toVisibilita(await find(tx, principal, row.id), languageOf(principal));
+      }),
+
+    /** The dealer of a row never changes: the form edits the subdealer, serial and note. */
+    update: (principal: Principal, id: number, input: VisibilitaValues) =>
+      db.transaction(async (tx) => {
+        const existing = await find(tx, principal, id);
+        await check(tx, existing.row.dealerLogin, input, id);
+        await tx
+          .update(crSubdealerVisibilita)
+          .set({
+            login: input.login,
+            matricola: input.matricola,
+            note: input.note ?? null,
+            lastModifiedBy: principal.login,
+            lastModifiedDate: new Date(),
+          })
+          .where(eq(crSubdealerVisibilita.id, id));
+        return toVisibilita(await find(tx, principal, id), languageOf(principal));
+      }),
+
+    remove: (principal: Principal, id: number) =>
+      db.transaction(async (tx) => {
+        const existing = await find(tx, principal, id);
+        await tx.delete(crSubdealerVisibilita).where(eq(crSubdealerVisibilita.id, id));
+        return existing.row.matricola;
+      }),
+  };
+};
