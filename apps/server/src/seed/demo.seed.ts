@@ -70,6 +70,17 @@ export const DEMO_USERS: DemoUser[] = [
     dealerLogin: 'dealer',
   },
   {
+    login: 'subdealer2',
+    firstName: 'Luca',
+    lastName: 'Rossi',
+    company: 'Officina Rossi',
+    authorities: ['ROLE_CR_SUBDEALER', 'ROLE_USER', 'ROLE_CART'],
+    logica: 'subdealer',
+    vedePrezzi: false,
+    markup: 1.25,
+    dealerLogin: 'superdealer',
+  },
+  {
     login: 'superdealer',
     firstName: 'Stefano',
     lastName: 'Verdi',

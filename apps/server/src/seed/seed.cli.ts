@@ -2,6 +2,7 @@ import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/database.ts';
 import { loadDemoData } from './demo.seed.ts';
 import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
+import { loadDemoMachines } from './demo-machines.seed.ts';
 import { loadDemoOrders } from './demo-orders.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
@@ -17,5 +18,6 @@ console.log(
     ? `Demo catalogue loaded: ${catalogue.articles} articles, ${catalogue.bom} BOM rows, ${catalogue.images} images in ${catalogue.ms} ms.`
     : 'Demo catalogue not loaded: the database already holds articles.',
 );
+console.log('Demo machines and parts catalogues:', await loadDemoMachines(database.db, config.dataDir));
 console.log('Demo addresses, shipping tariff and ERP orders:', await loadDemoOrders(database.db, config.dataDir));
 await database.close();
