@@ -190,3 +190,11 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
 };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Reads a CSV download (platform/csv.ts): BOM, `;`, CRLF; the header row first. */
+export const parseCsv = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(';'));

@@ -1,0 +1,271 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { GENERIC_SERIAL, isTreeRowVisible, NODE_HIDDEN, NODE_LEAF, OUTSIDE_FLEET } from '@ricambi/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { catalogueDrawingPath, SAFE_DRAWING_NAME } from '../src/modules/machines/catalogue.generation.ts';
+import { generateCatalogue } from '../src/seed/catalogue-generator.ts';
+import { DEMO_USERS, loadDemoData } from '../src/seed/demo.seed.ts';
+import { DEMO_CATALOGUE, loadDemoCatalogue } from '../src/seed/demo-catalogue.seed.ts';
+import { loadDemoMachines } from '../src/seed/demo-machines.seed.ts';
+import {
+  BENCH_CATALOGUE_CODE,
+  BENCH_CATALOGUE_ROWS,
+  benchCatalogueRows,
+  DEMO_SERIAL,
+  generateMachines,
+  type MachinesSeed,
+  type PartArticle,
+} from '../src/seed/machines-generator.ts';
+import { openTestDatabase, type TestDatabase } from './test-database.ts';
+
+const demo = generateCatalogue(DEMO_CATALOGUE);
+const articles: PartArticle[] = [];
+for (const batch of demo.batches())
+  for (const a of batch.articoli)
+    if (a.tipoArticolo === 'R' && !a.cingoloInGomma)
+      articles.push({
+        id: a.id as number,
+        family: a.tag4 ?? null,
+        model: a.tag5 ?? null,
+        namesModel: !!a.tag5 && (a.descrizione ?? '').endsWith(a.tag5),
+      });
+const showcase = demo.showcase()[0];
+const seed: MachinesSeed = generateMachines({ articles, showcaseArticleId: showcase?.id });
+const modelCatalogues = seed.catalogues.filter(
+  (c) => c.crCodice.startsWith('CR-') && c.crCodice !== BENCH_CATALOGUE_CODE,
+);
+const drawings = new Map(seed.drawings.map((d) => [d.name, d]));
+
+/** Width and height from a PNG's IHDR chunk. */
+const pngSize = (buffer: Buffer) => {
+  expect(buffer.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+};
+
+describe('demo machines generator', () => {
+  it('is deterministic', () => {
+    const again = generateMachines({ articles, showcaseArticleId: showcase?.id });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(seed));
+    expect(JSON.stringify(benchCatalogueRows(articles))).toBe(
+      JSON.stringify(seed.catalogues.find((c) => c.crCodice === BENCH_CATALOGUE_CODE)?.rows),
+    );
+  });
+
+  it('has at least 8 models, each with a catalogue of 400+ rows in 15+ assemblies', () => {
+    expect(seed.models.length).toBeGreaterThanOrEqual(8);
+    expect(modelCatalogues.length).toBeGreaterThanOrEqual(8);
+    for (const catalogue of modelCatalogues) {
+      expect(catalogue.rows.length, catalogue.crCodice).toBeGreaterThanOrEqual(400);
+      expect(catalogue.rows.filter((r) => r.rigLivello === 2).length).toBeGreaterThanOrEqual(15);
+      // a sub-assembly opens a fourth level
+      expect(catalogue.rows.some((r) => r.rigLivello === 4 && r.rigTipoNodo === NODE_LEAF)).toBe(true);
+      for (const lang of ['it', 'en', 'fr', 'de', 'es'] as const)
+        expect(catalogue.localizedDescrizione[lang]).toBeTruthy();
+    }
+    // Parts for the catalogue's own model, or parts that name no model (a few exceptions at most).
+    const byId = new Map(articles.map((a) => [a.id, a]));
+    for (const catalogue of modelCatalogues) {
+      const foreign = catalogue.rows.filter((r) => {
+        const a = byId.get(r.articoloId ?? 0);
+        return a?.namesModel && !catalogue.crCodice.includes((a.model ?? '').replaceAll(' ', ''));
+      });
+      expect(foreign.length / catalogue.rows.length).toBeLessThan(0.02);
+    }
+    const first = modelCatalogues[0]?.rows ?? [];
+    const firstAssembly = first.find((r) => r.rigLivello === 2);
+    expect(first.find((r) => r.rigItemPrec === firstAssembly?.rigItem)?.articoloId).toBe(showcase?.id);
+  });
+
+  it('numbers rows per catalogue and links each to its parent', () => {
+    for (const catalogue of seed.catalogues) {
+      const items = new Map(catalogue.rows.map((r) => [r.rigItem, r]));
+      expect(items.size).toBe(catalogue.rows.length);
+      for (const row of catalogue.rows) {
+        if (row.rigLivello === 1) {
+          expect(row.rigItemPrec).toBeNull();
+          continue;
+        }
+        const parent = items.get(row.rigItemPrec as number);
+        expect(parent?.rigLivello).toBe(row.rigLivello - 1);
+        expect(parent?.rigTipoNodo).not.toBe(NODE_LEAF);
+      }
+      const orders = new Set(catalogue.rows.map((r) => `${r.rigItemPrec}:${r.rigOrdine}`));
+      expect(orders.size).toBe(catalogue.rows.length);
+    }
+  });
+
+  it('keeps hidden rows and non-orderable rows in every model catalogue', () => {
+    for (const catalogue of modelCatalogues) {
+      expect(catalogue.rows.filter((r) => r.rigTipoNodo === NODE_HIDDEN).length).toBeGreaterThanOrEqual(2);
+      expect(catalogue.rows.filter((r) => r.rigIdTav === null).length).toBeGreaterThanOrEqual(2);
+      expect(catalogue.rows.filter((r) => r.rigTipoArt === 'T').length).toBeGreaterThanOrEqual(3);
+      expect(catalogue.rows.filter((r) => r.rigNote).length).toBeGreaterThan(5);
+    }
+  });
+
+  it('has the generic catalogue and the 5,000-row benchmark catalogue', () => {
+    const generic = seed.catalogues.find((c) => c.crCodice === GENERIC_SERIAL);
+    expect(generic?.rows.filter((r) => r.rigTipoNodo === NODE_LEAF).length).toBeGreaterThan(30);
+    expect(seed.machines.find((m) => m.mtMatricola === GENERIC_SERIAL)).toMatchObject({
+      mtCrCod: GENERIC_SERIAL,
+      dealerLogin: null,
+    });
+    const bench = seed.catalogues.find((c) => c.crCodice === BENCH_CATALOGUE_CODE);
+    expect(bench?.rows.length).toBe(BENCH_CATALOGUE_ROWS);
+    expect(seed.machines.filter((m) => m.mtCrCod === BENCH_CATALOGUE_CODE).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives every visible leaf a balloon in its drawing', () => {
+    for (const catalogue of seed.catalogues) {
+      for (const row of catalogue.rows) {
+        if (row.rigDisegno) expect(drawings.has(row.rigDisegno), row.rigDisegno).toBe(true);
+        if (!isTreeRowVisible(row) || row.rigTipoNodo !== NODE_LEAF) continue;
+        const drawing = drawings.get(row.rigDisegno ?? '');
+        expect(
+          drawing?.labels.some((l) => l.label === row.rigPos),
+          `${catalogue.crCodice} ${row.rigIdTav} pos ${row.rigPos}`,
+        ).toBe(true);
+      }
+    }
+    for (const drawing of seed.drawings) {
+      expect(drawing.name).toMatch(SAFE_DRAWING_NAME);
+      for (const label of drawing.labels) {
+        expect(label.x).toBeGreaterThan(label.font);
+        expect(label.x).toBeLessThan(drawing.width - label.font);
+        expect(label.y).toBeGreaterThan(label.font);
+        expect(label.y).toBeLessThan(drawing.height - label.font);
+        expect(label.labelLength).toBe(label.label.length);
+      }
+      // no two balloons overlap
+      for (const a of drawing.labels)
+        for (const b of drawing.labels)
+          if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y), drawing.name).toBeGreaterThanOrEqual(2 * a.font);
+    }
+  });
+
+  it('spreads 300+ machines over the dealers, with warranties and customers', () => {
+    const machines = seed.machines.filter((m) => m.mtMatricola !== GENERIC_SERIAL);
+    expect(machines.length).toBeGreaterThanOrEqual(300);
+    const of = (login: string) => machines.filter((m) => m.dealerLogin === login);
+    expect(of('dealer').length).toBeGreaterThanOrEqual(120);
+    expect(of('superdealer').length).toBeGreaterThanOrEqual(60);
+    expect(new Set(machines.map((m) => m.dealerLogin)).size).toBeGreaterThanOrEqual(4);
+    const dealerSerials = of('dealer')
+      .map((m) => m.mtMatricola)
+      .sort();
+    expect(dealerSerials[0]).toBe(DEMO_SERIAL);
+    expect(new Set(seed.machines.map((m) => m.mtMatricola)).size).toBe(seed.machines.length);
+    const codes = new Set(seed.catalogues.map((c) => c.crCodice));
+    for (const m of seed.machines) {
+      expect(m.mtMatricola).toMatch(/^[A-Z0-9]{1,15}$/);
+      expect(codes.has(m.mtCrCod)).toBe(true);
+      expect(m.localizedDescrizione.en).toBeTruthy();
+    }
+    for (const m of machines) {
+      const delivered = m.mtDtCons ?? '';
+      expect(delivered >= '2019-01-01' && delivered <= '2026-12-31').toBe(true);
+      expect(m.dataFineGaranzia?.slice(4)).toBe(m.mtDtCons?.slice(4));
+      expect(Number(m.dataFineGaranzia?.slice(0, 4))).toBe(Number(m.mtDtCons?.slice(0, 4)) + 2);
+    }
+    expect(machines.some((m) => (m.dataFineGaranzia as string) < '2024-01-01')).toBe(true);
+    expect(machines.some((m) => (m.dataFineGaranzia as string) > '2027-06-01')).toBe(true);
+    const outside = machines.filter((m) => m.mtCliDescr === OUTSIDE_FLEET).length / machines.length;
+    expect(outside).toBeGreaterThan(0.05);
+    expect(outside).toBeLessThan(0.16);
+  });
+
+  it('grants the subdealers some of their dealer’s machines', () => {
+    const dealerOf = new Map(seed.machines.map((m) => [m.mtMatricola, m.dealerLogin]));
+    const sub = seed.visibilita.filter((v) => v.login === 'subdealer');
+    expect(sub.length).toBeGreaterThanOrEqual(10);
+    expect(sub.map((v) => v.matricola)).toContain(DEMO_SERIAL);
+    for (const v of sub) expect(dealerOf.get(v.matricola)).toBe('dealer');
+    const sub2 = seed.visibilita.filter((v) => v.login === 'subdealer2');
+    expect(sub2.length).toBe(5);
+    for (const v of sub2) expect(dealerOf.get(v.matricola)).toBe('superdealer');
+    expect(DEMO_USERS.find((u) => u.login === 'subdealer2')).toMatchObject({
+      dealerLogin: 'superdealer',
+      vedePrezzi: false,
+      company: 'Officina Rossi',
+    });
+  });
+});
+
+describe('demo machines loader', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let loaded: Awaited<ReturnType<typeof loadDemoMachines>>;
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number((await queryRows<{ n: string | number }>(database.db, query))[0]?.n ?? 0);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ricambi-machines-'));
+    await loadDemoData(database.db);
+    await loadDemoCatalogue(database.db, null);
+    loaded = await loadDemoMachines(database.db, dataDir);
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.dispose();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads the generated data and regenerates every catalogue', async () => {
+    expect(loaded).toMatchObject({
+      created: true,
+      models: seed.models.length,
+      catalogues: seed.catalogues.length,
+      machines: seed.machines.length,
+      drawings: seed.drawings.length,
+      pngs: seed.drawings.length,
+    });
+    expect(await count(sql`select count(*) as n from cr_modelli`)).toBe(seed.models.length);
+    expect(await count(sql`select count(*) as n from macchina`)).toBe(seed.machines.length);
+    expect(await count(sql`select count(*) as n from catalogo where righe = 0 or stale`)).toBe(0);
+    expect(await count(sql`select righe as n from catalogo where cr_codice = ${BENCH_CATALOGUE_CODE}`)).toBe(5000);
+    expect(
+      await count(
+        sql`select count(*) as n from catalogo_riga where articolo_id is not null and articolo_codice is null`,
+      ),
+    ).toBe(0);
+    expect(await count(sql`select count(*) as n from catalogo_riga where search_text = ''`)).toBe(0);
+    // non-NR units: the row quantity multiplies what the user types
+    expect(
+      await count(sql`select count(*) as n from catalogo_riga where unita_misura in ('LT', 'MT', 'KG')`),
+    ).toBeGreaterThan(12);
+    expect(
+      await count(sql`select count(*) as n from catalogo_riga r join articolo a on a.id = r.articolo_id
+                       where not a.ordinabile and r.rig_tipo_art = 'T'`),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(sql`select count(*) as n from macchina m join cr_modelli c on c.id = m.modello_id
+                       where m.mt_matricola = ${DEMO_SERIAL} and m.dealer_login = 'dealer'`),
+    ).toBe(1);
+    expect(
+      await count(sql`select count(*) as n from cr_subdealer_visibilita v join app_user u on u.login = v.login
+                       where v.login = 'subdealer2' and u.dealer_login = 'superdealer'`),
+    ).toBe(5);
+  });
+
+  it('writes every drawing PNG in the size stored with its balloons', async () => {
+    const stored = await queryRows<{ name: string; width: number; height: number; labels: unknown[] }>(
+      database.db,
+      sql`select name, width, height, labels from catalogo_disegno`,
+    );
+    expect(stored.length).toBe(seed.drawings.length);
+    for (const d of stored) {
+      const size = pngSize(await fs.readFile(catalogueDrawingPath(dataDir, d.name)));
+      expect(size).toEqual({ width: d.width, height: d.height });
+      expect(d.labels.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('does nothing the second time', async () => {
+    expect((await loadDemoMachines(database.db, dataDir)).created).toBe(false);
+    expect(await count(sql`select count(*) as n from macchina`)).toBe(seed.machines.length);
+  });
+});
