@@ -54,8 +54,10 @@ import { ImportOrderPage } from '../features/checkout/ImportOrderPage.tsx';
 import { ShippingCostsPage } from '../features/checkout/ShippingCostsPage.tsx';
 import { PrivacyPolicyPage } from '../features/common/PrivacyPolicyPage.tsx';
 import { AccessDeniedPage, ErrorPage } from '../features/common/StatusPages.tsx';
+import { CR_MODELLI_ROUTES } from '../features/cr-modelli/cr-modelli.entity.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { I18nDetailPage, I18nsListPage, i18nsEntity } from '../features/i18ns/i18ns.entity.tsx';
+import { MACHINE_ROUTES } from '../features/machines/machines.routes.ts';
 import {
   SearchCodePage,
   SearchDimensionsPage,
@@ -64,6 +66,8 @@ import {
 } from '../features/search/SearchResultsPages.tsx';
 import { SparePartsPage } from '../features/search/SparePartsPage.tsx';
 import { UserDetailPage, UsersListPage, usersEntity } from '../features/users/users.entity.tsx';
+import { VISIBILITY_ROUTES } from '../features/visibility/visibility.routes.ts';
+import { WHERE_USED_ROUTES } from '../features/whereused/whereused.routes.ts';
 import { guard, type RouteAccess } from './guards.ts';
 
 /** Where a route shows in the navigation bar, and which theme flag it needs (spec 1 §2.3). */
@@ -360,6 +364,10 @@ export const ROUTES: readonly AppRoute[] = [
     component: PrivacyPolicyPage,
   },
   ...CATALOGUE_ROUTES,
+  ...MACHINE_ROUTES,
+  ...WHERE_USED_ROUTES,
+  ...VISIBILITY_ROUTES,
+  ...CR_MODELLI_ROUTES,
   ...CART_ROUTES,
   ...CHECKOUT_ROUTES,
   ...entityRoutes(
@@ -399,6 +407,12 @@ export const ROUTES: readonly AppRoute[] = [
 ];
 
 export const routePathByName = (name: string) => ROUTES.find((r) => r.name === name)?.path;
+
+/** The path of a named route when this user may open it. */
+export const allowedRoutePath = (name: string, account: Pick<Account, 'authorities'> | null) => {
+  const route = ROUTES.find((r) => r.name === name);
+  return route && guard(route.access, account) === 'allow' ? route.path : undefined;
+};
 
 export const routeByPath = (pathname: string) => ROUTES.find((r) => r.path === pathname);
 

@@ -5,7 +5,7 @@ import { Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
-import { routePathByName } from '../../app/routes.tsx';
+import { allowedRoutePath } from '../../app/routes.tsx';
 import { useActiveTheme } from '../../app/theme.context.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 
@@ -29,7 +29,7 @@ const Tile = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: s
 
 /**
  * Spec 1 §2.2: tracks-only theme -> spare-parts page; parts-only -> machine home; both -> two
- * large buttons. A target is used only once its area exists in the route table.
+ * large buttons. A target is used only when its route exists and the user may open it.
  */
 export const HomePage = () => {
   const { t } = useTranslation();
@@ -57,8 +57,8 @@ export const HomePage = () => {
 
   const target = theme ? homeTarget(theme) : 'choice';
   const areas = {
-    'spare-parts': routePathByName('spare-parts'),
-    'machine-home': routePathByName('machine-home'),
+    'spare-parts': allowedRoutePath('spare-parts', account),
+    'machine-home': allowedRoutePath('machine-home', account),
   };
   if (target !== 'choice' && areas[target]) return <Navigate to={areas[target]} replace />;
   const choices = (['machine-home', 'spare-parts'] as const).filter((a) => areas[a]);

@@ -1,5 +1,4 @@
 import { BarcodeOutlined, ColumnWidthOutlined, LoadingOutlined, SearchOutlined, ToolOutlined } from '@ant-design/icons';
-import type { ArticoloHit } from '@ricambi/domain';
 import { AUTOCOMPLETE_SIZE, TYPING_WAIT_MS } from '@ricambi/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, AutoComplete, Button, Card, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
@@ -16,14 +15,13 @@ import {
   useVariants,
   useWidths,
 } from '../../api/catalogue.api.ts';
-import { http } from '../../api/http.ts';
 import { useActiveTheme } from '../../app/theme.context.ts';
 import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
+import { CodeLookupField } from './CodeLookupField.tsx';
 import { articoloPath } from './HitsTable.tsx';
 
 const SHOW_ALL = '__all__';
 const enc = encodeURIComponent;
-const normalizeCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 const SearchCard = ({
   icon,
@@ -136,50 +134,20 @@ const FreeSearch = () => {
 
 /** By code: the exact code opens its result (search-code/{articoloId}). */
 const CodeSearch = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [state, setState] = useState<'idle' | 'busy' | 'required' | 'notFound'>('idle');
-  const submit = async () => {
-    const wanted = normalizeCode(code);
-    if (!wanted) return setState('required');
-    setState('busy');
-    try {
-      const params = new URLSearchParams({ term: code.trim(), size: '1', lang: i18n.language });
-      const [hit] = await http.get<ArticoloHit[]>(`/api/search/full?${params}`);
-      if (hit && normalizeCode(hit.articolo) === wanted) {
-        void navigate({ to: `/search-code/${hit.id}` });
-        return;
-      }
-      setState('notFound');
-    } catch {
-      setState('idle');
-    }
-  };
-  const message =
-    state === 'required'
-      ? t('search.code.required')
-      : state === 'notFound'
-        ? t('search.code.notFound', { code })
-        : undefined;
   return (
     <SearchCard icon={<BarcodeOutlined />} title={t('search.code.title')} help={t('search.code.help')}>
-      <Form.Item validateStatus={message ? 'error' : undefined} help={message} style={{ marginBottom: 0 }}>
-        <Input.Search
-          aria-label={t('search.code.title')}
-          placeholder={t('search.code.placeholder')}
-          enterButton={t('search.button')}
-          size="large"
-          value={code}
-          maxLength={40}
-          loading={state === 'busy'}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setState('idle');
-          }}
-          onSearch={() => void submit()}
-        />
-      </Form.Item>
+      <CodeLookupField
+        texts={{
+          label: 'search.code.title',
+          placeholder: 'search.code.placeholder',
+          button: 'search.button',
+          required: 'search.code.required',
+          notFound: 'search.code.notFound',
+        }}
+        onFound={(hit) => void navigate({ to: `/search-code/${hit.id}` })}
+      />
     </SearchCard>
   );
 };

@@ -1,0 +1,17 @@
+import type { AppRoute } from '../../app/routes.tsx';
+import { VISIBILITY_PATH, VisibilityPage } from './VisibilityPage.tsx';
+
+const access = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'] as const;
+const page = { access, titleKey: 'visibility.home.title', component: VisibilityPage, area: 'parts' as const };
+
+/**
+ * Spec 2 §2 crSubdealerVisibilita: the list, and its view, new, edit and delete dialogs over it
+ * ({login} is the dealer the row belongs to); a main-menu entry.
+ */
+export const VISIBILITY_ROUTES: AppRoute[] = [
+  { ...page, name: 'crSubdealerVisibilita', path: VISIBILITY_PATH, nav: { menu: 'main', order: 42 } },
+  { ...page, name: 'crSubdealerVisibilita.view', path: `${VISIBILITY_PATH}/$id/view` },
+  { ...page, name: 'crSubdealerVisibilita.new', path: `${VISIBILITY_PATH}/new/$login` },
+  { ...page, name: 'crSubdealerVisibilita.edit', path: `${VISIBILITY_PATH}/$id/$login/edit` },
+  { ...page, name: 'crSubdealerVisibilita.delete', path: `${VISIBILITY_PATH}/$id/delete` },
+];

@@ -1,0 +1,15 @@
+import type { AppRoute } from '../../app/routes.tsx';
+import { WhereUsedPage } from './WhereUsedPage.tsx';
+
+/** Spec 2 §2 whereUsed: internal staff, a main-menu entry. */
+export const WHERE_USED_ROUTES: AppRoute[] = [
+  {
+    name: 'whereUsed',
+    path: '/whereused',
+    access: ['ROLE_CR_INTERNAL'],
+    titleKey: 'whereUsed.title',
+    component: WhereUsedPage,
+    nav: { menu: 'main', order: 40 },
+    area: 'parts',
+  },
+];
