@@ -1,13 +1,3 @@
-// Checkout benchmark (issue 5 §7): many signed-in dealers at the same moment, each adding three lines
-// to the cart and sending an order with an Idempotency-Key, then retrying the very same send (as a
-// browser does after a timeout). On PostgreSQL. Checks that nothing failed and nothing was doubled.
-//
-//   npm run bench:checkout
-//   npm run bench:checkout -- --database-url postgres://postgres@127.0.0.1:5432/ricambi_bench_checkout --dealers 200
-//
-// The database is created when missing, migrated and given the demo catalogue and N dealer accounts.
-// Figures are printed and written to bench/results/checkout.md (replaced on each run).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -15,7 +5,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { earliestRequestDate } from '@ricambi/domain';
 import { inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type DbOrTx, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { appUser, carrello, ordine } from '../apps/server/src/db/schema/index.ts';
 import { addAuthorities, insertUser } from '../apps/server/src/modules/account/account.repository.ts';
@@ -24,6 +13,7 @@ import { erpOutboxDir } from '../apps/server/src/platform/erp.ts';
 import { loadDemoData } from '../apps/server/src/seed/demo.seed.ts';
 import { loadDemoCatalogue } from '../apps/server/src/seed/demo-catalogue.seed.ts';
 import { loadReferenceData } from '../apps/server/src/seed/reference.seed.ts';
+import { ensureDatabase, ROOT, startBenchServer, stats } from './bench.support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +26,6 @@ const DATABASE_URL = args['database-url'] as string;
 const DEALERS = Number(args.dealers);
 const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA_DIR = path.join(os.tmpdir(), 'ricambi-bench-checkout');
 const PASSWORD = 'bench-dealer-pw';
 const LINES_PER_ORDER = 3;
@@ -48,40 +37,6 @@ if (!Number.isInteger(DEALERS) || DEALERS < 1 || DEALERS > 5000) {
 }
 
 type Call = 'signin' | 'add' | 'send' | 'retry';
-type Stats = { p50: number; p95: number; p99: number; max: number; count: number };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-const stats = (latencies: number[]): Stats => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-    count: sorted.length,
-  };
-};
-
-/** Creates the database of the URL when it does not exist. */
-const ensureDatabase = async () => {
-  const target = new URL(DATABASE_URL);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`database name "${name}" must be letters, digits and underscores`);
-  const admin = new URL(DATABASE_URL);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) {
-      await client.query(`create database "${name}"`);
-      console.info(`database ${name} created`);
-    }
-  } finally {
-    await client.end();
-  }
-};
 
 const dealerLogin = (i: number) => `benchdealer${String(i).padStart(4, '0')}`;
 
@@ -130,35 +85,6 @@ const pickArticles = async (db: DbOrTx) =>
           order by md5(id::text) limit ${DEALERS * LINES_PER_ORDER}`,
     )
   ).map((r) => Number(r.id));
-
-const startServer = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      DATA_DIR,
-      DATABASE_URL,
-      SMTP_URL: '',
-      ERP_EXPORT_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`${BASE}/management/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('the server did not start within 5 minutes');
-};
 
 /** A browser-like client: keeps its cookies and echoes the XSRF token on state-changing calls. */
 const client = () => {
@@ -273,7 +199,7 @@ const writeReport = async (section: string) => {
 };
 
 // ---- set-up
-await ensureDatabase();
+await ensureDatabase(DATABASE_URL);
 await fs.rm(DATA_DIR, { recursive: true, force: true });
 let database = await openDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 4 });
 await database.migrate();
@@ -287,7 +213,7 @@ if (articles.length < DEALERS * LINES_PER_ORDER) throw new Error(`only ${article
 await database.close();
 console.info(`${DEALERS} dealers ready; starting the server on :${PORT}`);
 
-const server = await startServer();
+const server = await startBenchServer(PORT, { DATA_DIR, DATABASE_URL, SMTP_URL: '', ERP_EXPORT_URL: '' });
 const loadBefore = os.loadavg()[0] ?? 0;
 try {
   // ---- one dealer alone: the cost of each call without load

@@ -1,12 +1,3 @@
-// Search benchmark (issue 4): the API under concurrent load (autocannon) against the same queries
-// run directly on the database, for the typeahead, the full search and the article detail.
-//
-//   npm run bench:search -- --database-url postgres://postgres@127.0.0.1:5432/ricambi_bench
-//   npm run bench:search -- --data-dir .tmp/bench-pglite   (a DATA_DIR: the database is in its pglite/)
-//
-// The data set comes from `npm run bench:data`. Figures are printed and written to
-// bench/results/search.md (one section per database kind, replaced on each run).
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +9,7 @@ import { articoloCategoria, categoria } from '../apps/server/src/db/schema/index
 import { loadArticoli, loadHits } from '../apps/server/src/modules/articolo/articolo.hits.ts';
 import { loadPriceProfile } from '../apps/server/src/modules/articolo/price-profile.ts';
 import { fullSearch } from '../apps/server/src/modules/search/search.repository.ts';
+import { ROOT, startBenchServer } from './bench.support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +30,6 @@ const CONNECTIONS = Number(args.connections);
 const SECONDS = Number(args.seconds);
 const RAW_ITERATIONS = Number(args['raw-iterations']);
 const PORT = Number(args.port);
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 type Scenario = 'typeahead' | 'full' | 'detail';
 type Stats = { p50: number; p95: number; p99: number; rps: number; count: number; errors: number };
@@ -146,33 +137,11 @@ const measureRaw = async (db: DbOrTx, inputs: Inputs) => {
   return result;
 };
 
-const startServer = async (): Promise<ChildProcess> => {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'false',
+const startServer = () =>
+  startBenchServer(PORT, {
     DATA_DIR: args['data-dir'] ? path.resolve(args['data-dir']) : path.join(os.tmpdir(), 'ricambi-bench-data'),
     ...(args['database-url'] ? { DATABASE_URL: args['database-url'] } : {}),
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`http://127.0.0.1:${PORT}/management/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('the server did not start within 5 minutes');
-};
 
 const signIn = async () => {
   const base = `http://127.0.0.1:${PORT}`;

@@ -24,9 +24,10 @@ test.describe('act-as', () => {
     await openActAs(page, 'dealer');
 
     const rows = page.locator('tbody tr.ant-table-row');
-    await expect(rows).toHaveCount(3);
+    // dealer, subdealer, subdealer2, superdealer
+    await expect(rows).toHaveCount(4);
     await expect(rows.first()).toContainText('Rossi Macchine Srl');
-    await expect(page.getByText('1–3 di 3')).toBeVisible();
+    await expect(page.getByText('1–4 di 4')).toBeVisible();
 
     // The confirmation shows only for the one second before going home: watch the DOM for it from
     // before the click, so a slow machine cannot miss it.
@@ -107,7 +108,7 @@ test.describe('act-as', () => {
     await expectSignedInAs(page, 'internal');
     await page.goto('/act-as');
     await page.getByLabel('Cerca utenti').fill('dealer');
-    await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(3);
+    await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(4);
     const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await fitsWidth()).toBe(true);
     const button = await page.getByRole('button', { name: 'Agisci come subdealer', exact: true }).boundingBox();

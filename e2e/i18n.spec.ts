@@ -13,7 +13,7 @@ const LANGS = [
 
 const RAW_KEY = /\b[a-z]+(?:\.[a-zA-Z-]+){1,}\.[a-zA-Z-]+\b/;
 
-const visibleText = (page: Page) => page.locator('body').innerText();
+const visibleText = (page: Page) => page.locator('body').textContent();
 
 const chooseLanguage = async (page: Page, name: string) => {
   await page.getByTestId('language-menu').click();

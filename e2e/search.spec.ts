@@ -198,7 +198,8 @@ test('a dealer sees the net price and the label for each quantity; staff see sto
   const { hit, info } = await articleWithEveryBucket(internal);
   await internal.goto(`/articolo/r/${hit.id}`);
   await expect(internal.getByText('Giacenze')).toBeVisible();
-  await expect(internal.getByText('Dove è usato')).toBeVisible();
+  // The main menu has a "Dove è usato" page too; this is the article page's section.
+  await expect(internal.getByRole('main').getByText('Dove è usato')).toBeVisible();
   await internal.context().close();
 
   const dealer = await asUser(browser, 'dealer');
