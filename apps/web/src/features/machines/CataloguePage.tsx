@@ -17,7 +17,7 @@ import {
   Skeleton,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useAddAllToCart, useCanUseCart } from '../../api/cart.api.ts';
@@ -70,14 +70,10 @@ const reducer = (state: TreeState, action: Action): TreeState => {
 
 type SearchOutcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; count: number; truncated: boolean };
 
-const scrollToRow = (container: HTMLElement | null, item: number) => {
-  // After React has drawn the rows just opened.
-  requestAnimationFrame(() => {
-    const row = container?.querySelector<HTMLElement>(`[data-rig-item="${item}"]`);
-    if (!container || !row) return;
-    const top = row.getBoundingClientRect().top - container.getBoundingClientRect().top + container.scrollTop;
-    container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3), behavior: 'smooth' });
-  });
+/** Scrolls the tree box (not the page, so the drawing stays in view) to show a row a third of the way down. */
+const scrollToRow = (container: HTMLElement, row: HTMLElement) => {
+  const top = row.getBoundingClientRect().top - container.getBoundingClientRect().top + container.scrollTop;
+  container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3), behavior: 'smooth' });
 };
 
 /** The tree, its search and cart state, and the drawing beside it (spec 2 §2, §4). */
@@ -96,6 +92,8 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [inCart, setInCart] = useState<ReadonlySet<number>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
+  // The row to bring into view once it is drawn: its parents may still be loading or rendering.
+  const [scrollTarget, setScrollTarget] = useState<{ item: number } | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const canCart = useCanUseCart();
@@ -119,7 +117,17 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
     );
   }, [load]);
 
+  useLayoutEffect(() => {
+    if (!scrollTarget || !state.rows.has(scrollTarget.item)) return;
+    const container = scroller.current;
+    const row = container?.querySelector<HTMLElement>(`[data-rig-item="${scrollTarget.item}"]`);
+    if (!container || !row) return;
+    scrollToRow(container, row);
+    setScrollTarget(null);
+  }, [scrollTarget, state]);
+
   const onChoose = async (item: number, keepOpen = false) => {
+    setScrollTarget(null);
     const row = stateRef.current.rows.get(item);
     if (!row) return;
     if (!isTreeLeaf(row) && !isLoaded(stateRef.current, item)) {
@@ -155,7 +163,7 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
       dispatch({ type: 'matches', matches: result.matches });
       setOutcome({ kind: 'done', count: result.matches.length, truncated: result.truncated });
       const first = result.matches[0];
-      if (first) scrollToRow(scroller.current, first.rigItem);
+      if (first) setScrollTarget({ item: first.rigItem });
     } catch (error) {
       setOutcome({ kind: 'idle' });
       void message.error(describeError(error));
@@ -169,7 +177,7 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
     const [first] = rowsAtPosition(state, view.owner, view.drawing, pos);
     if (!first) return;
     void onChoose(first.rigItem, true);
-    scrollToRow(scroller.current, first.rigItem);
+    setScrollTarget({ item: first.rigItem });
   };
   const describe = (pos: string) =>
     view
