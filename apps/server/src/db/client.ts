@@ -43,7 +43,8 @@ export type DatabaseOptions = (
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
   if (options.kind === 'postgres') {
     const max = options.poolSize ?? 10;
-    const pool = new pg.Pool({ connectionString: options.url, max });
+    // Short queries only: compiling a plan (JIT) costs more than the searches it would speed up.
+    const pool = new pg.Pool({ connectionString: options.url, max, options: '-c jit=off' });
     pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema, logger: sqlLogger(options.log) }) as unknown as Db;
     return {

@@ -30,22 +30,30 @@ type Matcher = { code: string | null; tsquery: string | null };
 const tsq = (query: string) => sql`to_tsquery('simple', unaccent(${query}))`;
 
 type TierRow = { id: number | string; code: string };
-const WALK_TIMEOUT_MS = 60;
+
+/** How many rows in code order a walk reads at most for each match it looks for (and never fewer than 1,000). */
+const WALK_ROWS_PER_MATCH = 20;
 
 /**
- * Many matches: walking the code index in order usually meets the first ones at once, but not when
- * they all sit at the end of the code order (one brand's codes); the walk gets 60 ms (in a
- * savepoint) and the bitmap scan with a sort takes over after that.
+ * Many matches spread over the whole code order (a word most articles share) are met at once by
+ * reading the code index in order: the first rows in code order are read, a bounded number, and
+ * when `limit` of them match they are the first `limit` matches. Matches that sit together
+ * further on (one brand's codes) are left to the bitmap scan and sort; null then.
  */
-const walkInOrder = async (db: DbOrTx, query: SQL) => {
+const walkInOrder = async (db: DbOrTx, condition: SQL, limit: number) => {
+  const s = articoloSearch;
+  const rows = Math.max(1_000, limit * WALK_ROWS_PER_MATCH);
   await planFor(db, true);
-  await db.execute(sql.raw(`set local statement_timeout = ${WALK_TIMEOUT_MS}`));
   try {
-    return await db.transaction((sp) => queryRows<TierRow>(sp, query));
-  } catch {
-    return null;
+    const hits = await queryRows<TierRow>(
+      db,
+      sql`select id, code from (
+            select ${s.articoloId} as id, ${s.codiceNorm} as code, (${condition}) as hit from ${s}
+             where ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${rows}) w
+           where hit order by code, id limit ${limit}`,
+    );
+    return hits.length >= limit ? hits : null;
   } finally {
-    await db.execute(sql.raw('set local statement_timeout = 0'));
     await planFor(db, false);
   }
 };
@@ -71,25 +79,35 @@ const rankedIds = async (db: DbOrTx, m: Matcher, lang: Language, limit: number, 
   const best = new Map<number, { tier: number; code: string }>();
   for (const [tier, condition] of tiers.entries()) {
     if (tier < 2 && !m.code) continue;
-    await planFor(db, false);
-    const [probe] = await queryRows<{ n: number | string }>(
-      db,
-      sql`select count(*) as n from (select 1 from ${s} where ${condition} and ${s.visibile} limit ${limit}) x`,
-    );
-    const n = Number(probe?.n ?? 0);
-    if (n === 0) continue;
     const query = sql`select ${s.articoloId} as id, ${s.codiceNorm} as code from ${s}
            where ${condition} and ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${limit}`;
-    const rows = (n >= limit ? await walkInOrder(db, query) : null) ?? (await queryRows<TierRow>(db, query));
+    // The code tiers are a range of the code index, already in order.
+    await planFor(db, tier < 2);
+    const rows = tier < 2 ? await queryRows<TierRow>(db, query) : await wordTier(db, condition, query, limit);
     for (const row of rows) {
       const id = Number(row.id);
       if (!best.has(id)) best.set(id, { tier, code: row.code });
     }
+    // Every later tier ranks below these: once they fill the page, the later tiers cannot enter it.
+    if (best.size >= limit) break;
   }
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
     .slice(offset, limit)
     .map(([id]) => id);
+};
+
+/** The first `limit` matches of a word tier by code: counted through the word index first, then taken the cheaper way. */
+const wordTier = async (db: DbOrTx, condition: SQL, query: SQL, limit: number) => {
+  const s = articoloSearch;
+  await planFor(db, false);
+  const [probe] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${s} where ${condition} and ${s.visibile} limit ${limit}) x`,
+  );
+  const n = Number(probe?.n ?? 0);
+  if (n === 0) return [];
+  return (n >= limit ? await walkInOrder(db, condition, limit) : null) ?? (await queryRows<TierRow>(db, query));
 };
 
 /** How many articles match, counted up to `cap` (the tiers 0–2 are inside 1 and 3). */
@@ -148,6 +166,8 @@ const planFor = async (tx: DbOrTx, manyMatches: boolean) => {
 };
 
 const search = async (tx: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> => {
+  // A common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at the default 4 MB.
+  await tx.execute(sql.raw("set local work_mem = '32MB'"));
   const { code, words } = parseTerms(term);
   const exact: Matcher = { code: code || null, tsquery: words.length ? prefixQuery(words) : null };
   const offset = page * size;

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { articolo } from '../src/db/schema/index.ts';
+import { reindexAll } from '../src/modules/search/search.indexer.ts';
+import { fullSearch } from '../src/modules/search/search.repository.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const ARTICLES = 3_000;
+
+/**
+ * The ranked page takes shortcuts (code index walked in order, later tiers skipped once the page is
+ * full): whatever way it takes, it must equal the plain ranking — exact code, code prefix, words in
+ * the user's language, words in any language, then by code.
+ */
+describe('search ranking', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const rows = Array.from({ length: ARTICLES }, (_, i) => {
+      const code = `R${String(i).padStart(5, '0')}`;
+      // 'ventola' in every 3rd article (spread over the code order); 'cerniera' in the first 5 and the
+      // last 300 (a walk from the start meets a few, not a page), and in German in some others.
+      const hinge = i < 5 || i >= ARTICLES - 300;
+      const it = [i % 3 === 0 ? 'Ventola' : 'Staffa', hinge ? 'cerniera' : 'piastra'].join(' ');
+      const de = i % 7 === 0 ? 'Scharnier cerniera' : 'Platte';
+      return {
+        id: 500_000 + i,
+        articolo: code,
+        descrizione: it,
+        prezzo: 10,
+        tipoArticolo: 'R' as const,
+        tipoArticoloOrig: 'T' as const,
+        gruppoMerceologico: 'RIC',
+        peso: 1,
+        visibile: i % 50 !== 1,
+        localizedDescrizione: { it, de },
+      };
+    });
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(articolo).values(rows.slice(i, i + 500));
+    await reindexAll(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The ranking written plainly: every match, its best tier, sorted. */
+  const plainRanking = async (term: string) => {
+    const code = term.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const words = term
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 1);
+    const query = words.map((w) => `${w}:*`).join(' & ');
+    const rows = await queryRows<{ id: number | string }>(
+      t.db,
+      sql`select articolo_id as id from (
+            select articolo_id, codice_norm,
+                   case when codice_norm = ${code} then 0
+                        when codice_norm like ${`${code}%`} then 1
+                        when tsv_it @@ to_tsquery('simple', ${query}) then 2
+                        when tsv_all @@ to_tsquery('simple', ${query}) then 3 end as tier
+              from articolo_search where visibile and articolo_id >= 500000) r
+           where tier is not null order by tier, codice_norm, articolo_id`,
+    );
+    return rows.map((r) => Number(r.id));
+  };
+
+  it.each([
+    ['ventola', 'many matches spread over the code order'],
+    ['cerniera', 'a few Italian matches first, most together at the end of the code order, German ones spread'],
+    ['scharnier', 'words of another language only'],
+    ['r0001', 'a code prefix'],
+    ['r00012', 'an exact code'],
+  ])('"%s" (%s): every page equals the plain ranking', async (term) => {
+    const expected = await plainRanking(term);
+    expect(expected.length).toBeGreaterThan(0);
+    for (const [page, size] of [
+      [0, 10],
+      [0, 20],
+      [1, 20],
+      [4, 20],
+    ] as const) {
+      const result = await fullSearch(t.db, term, 'it', page, size);
+      expect(result.match).toBe('exact');
+      expect(result.ids, `page ${page} of ${size}`).toEqual(expected.slice(page * size, page * size + size));
+    }
+  });
+});
