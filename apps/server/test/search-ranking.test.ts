@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { articolo } from '../src/db/schema/index.ts';
-import { reindexAll } from '../src/modules/search/search.indexer.ts';
+import { articolo, searchTop } from '../src/db/schema/index.ts';
+import { reindexAll, reindexArticles } from '../src/modules/search/search.indexer.ts';
 import { fullSearch } from '../src/modules/search/search.repository.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -86,5 +86,21 @@ describe('search ranking', () => {
       expect(result.match).toBe('exact');
       expect(result.ids, `page ${page} of ${size}`).toEqual(expected.slice(page * size, page * size + size));
     }
+  });
+
+  it('keeps a many-match sort until the search data changes, then answers from the new data', async () => {
+    await fullSearch(t.db, 'cerniera', 'it', 0, 10);
+    const kept = await t.db.select().from(searchTop).where(eq(searchTop.query, 'cerniera:*'));
+    expect(kept.map((k) => k.vector)).toContain('it');
+    // An article early in the code order gets the word: the kept result must not hide it.
+    await t.db
+      .update(articolo)
+      .set({ localizedDescrizione: { it: 'Cerniera nuova' } })
+      .where(eq(articolo.id, 500_010));
+    await reindexArticles(t.db, [500_010]);
+    expect(await t.db.select().from(searchTop)).toEqual([]);
+    const result = await fullSearch(t.db, 'cerniera', 'it', 0, 10);
+    expect(result.ids).toContain(500_010);
+    expect(result.ids).toEqual((await plainRanking('cerniera')).slice(0, 10));
   });
 });

@@ -239,6 +239,30 @@ export const articoloSearch = pgTable(
   ],
 );
 
+/**
+ * The first matches by code of a word query that matched many articles (a bitmap scan and a sort
+ * over tens of thousands of rows), kept until the search data next changes: a statement trigger on
+ * articolo_search empties it and advances `search_top_state.generation` (migration 0008), and a
+ * search stores what it computed only when the generation it started with is still current.
+ */
+export const searchTop = pgTable(
+  'search_top',
+  {
+    /** 'it' … 'es' for one language's words, 'all' for all of them. */
+    vector: text('vector').notNull(),
+    /** The tsquery text. */
+    query: text('query').notNull(),
+    ids: bigint('ids', { mode: 'number' }).array().notNull(),
+    codes: text('codes').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vector, t.query] })],
+);
+
+export const searchTopState = pgTable('search_top_state', {
+  id: integer('id').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
+});
+
 /** Every word of the search data once: typos are matched against it by trigrams. */
 export const searchWord = pgTable('search_word', { word: text('word').primaryKey() }, (t) => [
   index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

@@ -1,7 +1,7 @@
 import { AUTOCOMPLETE_SIZE, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { articoloSearch } from '../../db/schema/index.ts';
+import { articoloSearch, searchTop } from '../../db/schema/index.ts';
 import { alternativesQuery, parseTerms, prefixQuery } from './search.terms.ts';
 
 const LANGUAGE_VECTOR = {
@@ -65,49 +65,81 @@ const walkInOrder = async (db: DbOrTx, condition: SQL, limit: number) => {
  * through its index (bitmap scan, cheap for few matches): few matches are fetched the same way and
  * sorted; many are taken by walking the code index in order, which meets them at once.
  */
-const rankedIds = async (db: DbOrTx, m: Matcher, lang: Language, limit: number, offset: number) => {
+const rankedIds = async (db: DbOrTx, m: Matcher, lang: Language, limit: number, offset: number, generation: number) => {
   const s = articoloSearch;
-  const tiers: SQL[] = [];
-  if (m.code) {
-    tiers.push(sql`${s.codiceNorm} = ${m.code}`);
-    tiers.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
-  } else tiers.push(sql`false`, sql`false`);
-  if (m.tsquery) {
-    tiers.push(sql`${LANGUAGE_VECTOR[lang]} @@ ${tsq(m.tsquery)}`);
-    tiers.push(sql`${s.tsvAll} @@ ${tsq(m.tsquery)}`);
-  }
   const best = new Map<number, { tier: number; code: string }>();
-  for (const [tier, condition] of tiers.entries()) {
-    if (tier < 2 && !m.code) continue;
-    const query = sql`select ${s.articoloId} as id, ${s.codiceNorm} as code from ${s}
-           where ${condition} and ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${limit}`;
-    // The code tiers are a range of the code index, already in order.
-    await planFor(db, tier < 2);
-    const rows = tier < 2 ? await queryRows<TierRow>(db, query) : await wordTier(db, condition, query, limit);
+  const take = (tier: number, rows: readonly TierRow[]) => {
     for (const row of rows) {
       const id = Number(row.id);
       if (!best.has(id)) best.set(id, { tier, code: row.code });
     }
-    // Every later tier ranks below these: once they fill the page, the later tiers cannot enter it.
-    if (best.size >= limit) break;
+  };
+  if (m.code) {
+    // The code tiers are a range of the code index, already in order.
+    await planFor(db, true);
+    take(0, await queryRows<TierRow>(db, tierQuery(sql`${s.codiceNorm} = ${m.code}`, limit)));
+    take(1, await queryRows<TierRow>(db, tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)));
   }
+  // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
+  const words = m.tsquery;
+  if (words && best.size < limit) take(2, await wordTier(db, { vector: lang, query: words }, limit, generation));
+  if (words && best.size < limit) take(3, await wordTier(db, { vector: 'all', query: words }, limit, generation));
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
     .slice(offset, limit)
     .map(([id]) => id);
 };
 
-/** The first `limit` matches of a word tier by code: counted through the word index first, then taken the cheaper way. */
-const wordTier = async (db: DbOrTx, condition: SQL, query: SQL, limit: number) => {
+const tierQuery = (condition: SQL, limit: number) => {
   const s = articoloSearch;
+  return sql`select ${s.articoloId} as id, ${s.codiceNorm} as code from ${s}
+              where ${condition} and ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${limit}`;
+};
+
+type WordKey = { vector: Language | 'all'; query: string };
+const wordCondition = (key: WordKey) =>
+  sql`${key.vector === 'all' ? articoloSearch.tsvAll : LANGUAGE_VECTOR[key.vector]} @@ ${tsq(key.query)}`;
+
+/** How many first matches of a word query are kept when it had to sort many (pages 1–5 of 20). */
+const TOP_KEPT = 100;
+
+/**
+ * The first `limit` matches of a word tier by code: a kept result; else a short walk in code order
+ * (a common word is met at once, without building the bitmap of all its articles); else one bitmap
+ * scan and sort, whose first rows are kept for the next searches when the matches were many.
+ */
+const wordTier = async (db: DbOrTx, key: WordKey, limit: number, generation: number): Promise<TierRow[]> => {
+  const [kept] = await db
+    .select()
+    .from(searchTop)
+    .where(and(eq(searchTop.vector, key.vector), eq(searchTop.query, key.query)));
+  if (kept && kept.ids.length >= limit)
+    return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
+  const condition = wordCondition(key);
+  const walked = await walkInOrder(db, condition, limit);
+  if (walked) return walked;
+  const wanted = Math.max(limit, TOP_KEPT);
   await planFor(db, false);
-  const [probe] = await queryRows<{ n: number | string }>(
+  const rows = await queryRows<TierRow>(db, tierQuery(condition, wanted));
+  if (rows.length >= wanted) await keepTop(db, key, rows, generation);
+  return rows.slice(0, limit);
+};
+
+/**
+ * Keeps a sorted result unless the search data changed since the search began: the generation row
+ * is share-locked, so a change committing meanwhile either is seen here (nothing kept) or waits
+ * for this transaction and then empties the table, this result included.
+ */
+const keepTop = async (db: DbOrTx, key: WordKey, rows: readonly TierRow[], generation: number) => {
+  const [state] = await queryRows<{ generation: number | string }>(
     db,
-    sql`select count(*) as n from (select 1 from ${s} where ${condition} and ${s.visibile} limit ${limit}) x`,
+    sql`select generation from search_top_state where id = 1 for share`,
   );
-  const n = Number(probe?.n ?? 0);
-  if (n === 0) return [];
-  return (n >= limit ? await walkInOrder(db, condition, limit) : null) ?? (await queryRows<TierRow>(db, query));
+  if (Number(state?.generation) !== generation) return;
+  await db
+    .insert(searchTop)
+    .values({ ...key, ids: rows.map((r) => Number(r.id)), codes: rows.map((r) => r.code) })
+    .onConflictDoNothing();
 };
 
 /** How many articles match, counted up to `cap` (the tiers 0–2 are inside 1 and 3). */
@@ -168,6 +200,11 @@ const planFor = async (tx: DbOrTx, manyMatches: boolean) => {
 const search = async (tx: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> => {
   // A common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at the default 4 MB.
   await tx.execute(sql.raw("set local work_mem = '32MB'"));
+  const [state] = await queryRows<{ generation: number | string }>(
+    tx,
+    sql`select generation from search_top_state where id = 1`,
+  );
+  const generation = Number(state?.generation ?? -1);
   const { code, words } = parseTerms(term);
   const exact: Matcher = { code: code || null, tsquery: words.length ? prefixQuery(words) : null };
   const offset = page * size;
@@ -176,7 +213,7 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
   await planFor(tx, false);
   const total = await countMatches(tx, exact, cap);
   if (total > 0) {
-    const ids = offset < total ? await rankedIds(tx, exact, lang, offset + size, offset) : [];
+    const ids = offset < total ? await rankedIds(tx, exact, lang, offset + size, offset, generation) : [];
     return { ids, ...counted(total, cap), match: 'exact' };
   }
   const none: RankedPage = { ids: [], total: 0, capped: false, match: 'none' };
@@ -186,7 +223,7 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
   if (!alternatives) return none;
   const fuzzy: Matcher = { code: null, tsquery: alternativesQuery(alternatives) };
   const fuzzyTotal = await countMatches(tx, fuzzy, cap);
-  const ids = offset < fuzzyTotal ? await rankedIds(tx, fuzzy, lang, offset + size, offset) : [];
+  const ids = offset < fuzzyTotal ? await rankedIds(tx, fuzzy, lang, offset + size, offset, generation) : [];
   return {
     ids,
     ...counted(fuzzyTotal, cap),
