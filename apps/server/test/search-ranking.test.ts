@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { articolo, searchTop } from '../src/db/schema/index.ts';
+import { articolo, searchCount, searchTop } from '../src/db/schema/index.ts';
 import { reindexAll, reindexArticles } from '../src/modules/search/search.indexer.ts';
 import { fullSearch } from '../src/modules/search/search.repository.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -73,6 +73,7 @@ describe('search ranking', () => {
     ['scharnier', 'words of another language only'],
     ['r0001', 'a code prefix'],
     ['r00012', 'an exact code'],
+    ['r0299', 'a code prefix with fewer matches than a typeahead page'],
   ])('"%s" (%s): every page equals the plain ranking', async (term) => {
     const expected = await plainRanking(term);
     expect(expected.length).toBeGreaterThan(0);
@@ -85,6 +86,9 @@ describe('search ranking', () => {
       const result = await fullSearch(t.db, term, 'it', page, size);
       expect(result.match).toBe('exact');
       expect(result.ids, `page ${page} of ${size}`).toEqual(expected.slice(page * size, page * size + size));
+      // The total is exact, or capped below the real number.
+      if (result.capped) expect(expected.length).toBeGreaterThan(result.total);
+      else expect(result.total).toBe(expected.length);
     }
   });
 
@@ -92,6 +96,10 @@ describe('search ranking', () => {
     await fullSearch(t.db, 'cerniera', 'it', 0, 10);
     const kept = await t.db.select().from(searchTop).where(eq(searchTop.query, 'cerniera:*'));
     expect(kept.map((k) => k.vector)).toContain('it');
+    // A count that reached its cap is kept too, and answers the same.
+    const ventola = await fullSearch(t.db, 'ventola', 'it', 0, 20);
+    expect(await t.db.select().from(searchCount)).toContainEqual({ query: 'ventola ventola:*', cap: 201 });
+    expect(await fullSearch(t.db, 'ventola', 'it', 0, 20)).toEqual(ventola);
     // An article early in the code order gets the word: the kept result must not hide it.
     await t.db
       .update(articolo)
@@ -99,6 +107,7 @@ describe('search ranking', () => {
       .where(eq(articolo.id, 500_010));
     await reindexArticles(t.db, [500_010]);
     expect(await t.db.select().from(searchTop)).toEqual([]);
+    expect(await t.db.select().from(searchCount)).toEqual([]);
     const result = await fullSearch(t.db, 'cerniera', 'it', 0, 10);
     expect(result.ids).toContain(500_010);
     expect(result.ids).toEqual((await plainRanking('cerniera')).slice(0, 10));

@@ -1,3 +1,9 @@
+CREATE TABLE "search_count" (
+	"query" text NOT NULL,
+	"cap" integer NOT NULL,
+	CONSTRAINT "search_count_query_cap_pk" PRIMARY KEY("query","cap")
+);
+--> statement-breakpoint
 CREATE TABLE "search_top" (
 	"vector" text NOT NULL,
 	"query" text NOT NULL,
@@ -18,6 +24,7 @@ CREATE FUNCTION "search_top_flush"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "search_top_state" SET "generation" = "generation" + 1 WHERE "id" = 1;
   DELETE FROM "search_top";
+  DELETE FROM "search_count";
   RETURN NULL;
 END
 $$;

@@ -258,6 +258,17 @@ export const searchTop = pgTable(
   (t) => [primaryKey({ columns: [t.vector, t.query] })],
 );
 
+/** Counts of free searches that reached their cap ("more than 200"), emptied with search_top. */
+export const searchCount = pgTable(
+  'search_count',
+  {
+    /** The code and the tsquery text searched. */
+    query: text('query').notNull(),
+    cap: integer('cap').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.query, t.cap] })],
+);
+
 export const searchTopState = pgTable('search_top_state', {
   id: integer('id').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull(),

@@ -1,7 +1,7 @@
 import { AUTOCOMPLETE_SIZE, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { articoloSearch, searchTop } from '../../db/schema/index.ts';
+import { articoloSearch, searchCount, searchTop } from '../../db/schema/index.ts';
 import { alternativesQuery, parseTerms, prefixQuery } from './search.terms.ts';
 
 const LANGUAGE_VECTOR = {
@@ -31,6 +31,9 @@ const tsq = (query: string) => sql`to_tsquery('simple', unaccent(${query}))`;
 
 type TierRow = { id: number | string; code: string };
 
+/** One search's transaction, the planner mode it last set, and the generation of kept results it began with. */
+type Session = { tx: DbOrTx; manyMatches: boolean; generation: number };
+
 /** How many rows in code order a walk reads at most for each match it looks for (and never fewer than 1,000). */
 const WALK_ROWS_PER_MATCH = 20;
 
@@ -40,22 +43,18 @@ const WALK_ROWS_PER_MATCH = 20;
  * when `limit` of them match they are the first `limit` matches. Matches that sit together
  * further on (one brand's codes) are left to the bitmap scan and sort; null then.
  */
-const walkInOrder = async (db: DbOrTx, condition: SQL, limit: number) => {
+const walkInOrder = async (session: Session, condition: SQL, limit: number) => {
   const s = articoloSearch;
   const rows = Math.max(1_000, limit * WALK_ROWS_PER_MATCH);
-  await planFor(db, true);
-  try {
-    const hits = await queryRows<TierRow>(
-      db,
-      sql`select id, code from (
-            select ${s.articoloId} as id, ${s.codiceNorm} as code, (${condition}) as hit from ${s}
-             where ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${rows}) w
-           where hit order by code, id limit ${limit}`,
-    );
-    return hits.length >= limit ? hits : null;
-  } finally {
-    await planFor(db, false);
-  }
+  await planFor(session, true);
+  const hits = await queryRows<TierRow>(
+    session.tx,
+    sql`select id, code from (
+          select ${s.articoloId} as id, ${s.codiceNorm} as code, (${condition}) as hit from ${s}
+           where ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${rows}) w
+         where hit order by code, id limit ${limit}`,
+  );
+  return hits.length >= limit ? hits : null;
 };
 
 /**
@@ -65,7 +64,7 @@ const walkInOrder = async (db: DbOrTx, condition: SQL, limit: number) => {
  * through its index (bitmap scan, cheap for few matches): few matches are fetched the same way and
  * sorted; many are taken by walking the code index in order, which meets them at once.
  */
-const rankedIds = async (db: DbOrTx, m: Matcher, lang: Language, limit: number, offset: number, generation: number) => {
+const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: number, offset: number) => {
   const s = articoloSearch;
   const best = new Map<number, { tier: number; code: string }>();
   const take = (tier: number, rows: readonly TierRow[]) => {
@@ -76,14 +75,14 @@ const rankedIds = async (db: DbOrTx, m: Matcher, lang: Language, limit: number, 
   };
   if (m.code) {
     // The code tiers are a range of the code index, already in order.
-    await planFor(db, true);
-    take(0, await queryRows<TierRow>(db, tierQuery(sql`${s.codiceNorm} = ${m.code}`, limit)));
-    take(1, await queryRows<TierRow>(db, tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)));
+    await planFor(session, true);
+    take(0, await queryRows<TierRow>(session.tx, tierQuery(sql`${s.codiceNorm} = ${m.code}`, limit)));
+    take(1, await queryRows<TierRow>(session.tx, tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)));
   }
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
   const words = m.tsquery;
-  if (words && best.size < limit) take(2, await wordTier(db, { vector: lang, query: words }, limit, generation));
-  if (words && best.size < limit) take(3, await wordTier(db, { vector: 'all', query: words }, limit, generation));
+  if (words && best.size < limit) take(2, await wordTier(session, { vector: lang, query: words }, limit));
+  if (words && best.size < limit) take(3, await wordTier(session, { vector: 'all', query: words }, limit));
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
     .slice(offset, limit)
@@ -108,53 +107,70 @@ const TOP_KEPT = 100;
  * (a common word is met at once, without building the bitmap of all its articles); else one bitmap
  * scan and sort, whose first rows are kept for the next searches when the matches were many.
  */
-const wordTier = async (db: DbOrTx, key: WordKey, limit: number, generation: number): Promise<TierRow[]> => {
-  const [kept] = await db
+const wordTier = async (session: Session, key: WordKey, limit: number): Promise<TierRow[]> => {
+  const [kept] = await session.tx
     .select()
     .from(searchTop)
     .where(and(eq(searchTop.vector, key.vector), eq(searchTop.query, key.query)));
   if (kept && kept.ids.length >= limit)
     return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
   const condition = wordCondition(key);
-  const walked = await walkInOrder(db, condition, limit);
+  const walked = await walkInOrder(session, condition, limit);
   if (walked) return walked;
   const wanted = Math.max(limit, TOP_KEPT);
-  await planFor(db, false);
-  const rows = await queryRows<TierRow>(db, tierQuery(condition, wanted));
-  if (rows.length >= wanted) await keepTop(db, key, rows, generation);
+  await planFor(session, false);
+  const rows = await queryRows<TierRow>(session.tx, tierQuery(condition, wanted));
+  if (rows.length >= wanted) await keepTop(session, key, rows);
   return rows.slice(0, limit);
 };
 
 /**
- * Keeps a sorted result unless the search data changed since the search began: the generation row
- * is share-locked, so a change committing meanwhile either is seen here (nothing kept) or waits
- * for this transaction and then empties the table, this result included.
+ * Whether a result computed in this search may be kept: not when the search data changed since the
+ * search began. The generation row is share-locked, so a change committing meanwhile either is seen
+ * here or waits for this transaction and then empties the kept results, this one included.
  */
-const keepTop = async (db: DbOrTx, key: WordKey, rows: readonly TierRow[], generation: number) => {
+const mayKeep = async (session: Session) => {
   const [state] = await queryRows<{ generation: number | string }>(
-    db,
+    session.tx,
     sql`select generation from search_top_state where id = 1 for share`,
   );
-  if (Number(state?.generation) !== generation) return;
-  await db
+  return Number(state?.generation) === session.generation;
+};
+
+const keepTop = async (session: Session, key: WordKey, rows: readonly TierRow[]) => {
+  if (!(await mayKeep(session))) return;
+  await session.tx
     .insert(searchTop)
     .values({ ...key, ids: rows.map((r) => Number(r.id)), codes: rows.map((r) => r.code) })
     .onConflictDoNothing();
 };
 
-/** How many articles match, counted up to `cap` (the tiers 0–2 are inside 1 and 3). */
-const countMatches = async (db: DbOrTx, m: Matcher, cap: number) => {
+/**
+ * How many articles match, counted up to `cap` (the tiers 0–2 are inside 1 and 3). A count that
+ * reached its cap (a common word: the bitmap of all its articles) is kept like the sorted tiers.
+ */
+const countMatches = async (session: Session, m: Matcher, cap: number) => {
   const s = articoloSearch;
   const conditions: SQL[] = [];
   if (m.code) conditions.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
   if (m.tsquery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.tsquery)}`);
   if (conditions.length === 0) return 0;
+  const key = `${m.code ?? ''} ${m.tsquery ?? ''}`;
+  const [kept] = await session.tx
+    .select()
+    .from(searchCount)
+    .where(and(eq(searchCount.query, key), eq(searchCount.cap, cap)));
+  if (kept) return cap;
+  await planFor(session, false);
   const [row] = await queryRows<{ n: number | string }>(
-    db,
+    session.tx,
     sql`select count(*) as n from (select 1 from ${s}
           where (${sql.join(conditions, sql` or `)}) and ${s.visibile} limit ${cap}) x`,
   );
-  return Number(row?.n ?? 0);
+  const n = Number(row?.n ?? 0);
+  if (n >= cap && (await mayKeep(session)))
+    await session.tx.insert(searchCount).values({ query: key, cap }).onConflictDoNothing();
+  return n;
 };
 
 /** For each word, the stored words that look like it (a typo forgiven); none when nothing is close. */
@@ -187,47 +203,73 @@ export const fullSearch = (db: DbOrTx, term: string, lang: Language, page: numbe
 
 /**
  * Word statistics cannot tell a rare prefix from a common one well enough, and a wrong guess walks
- * the whole code index (seconds on a million articles). So the count always goes through the word
- * and code indexes (bitmap scans); when it stays under the cap the matches are few and the page is
- * taken the same way, otherwise (many matches) the planner may walk the code index in order, which
- * finds the first matches at once.
+ * the whole code index (seconds on a million articles). So counts and sorts go through the word and
+ * code indexes (bitmap scans), and only the bounded walks and the code ranges read the code index
+ * in order. The mode is set once per change, in one statement.
  */
-const planFor = async (tx: DbOrTx, manyMatches: boolean) => {
-  await tx.execute(sql.raw(`set local enable_seqscan = ${manyMatches ? 'on' : 'off'}`));
-  await tx.execute(sql.raw(`set local enable_indexscan = ${manyMatches ? 'on' : 'off'}`));
+const planFor = async (session: Session, manyMatches: boolean) => {
+  if (session.manyMatches === manyMatches) return;
+  const value = manyMatches ? 'on' : 'off';
+  await session.tx.execute(
+    sql`select set_config('enable_seqscan', ${value}, true), set_config('enable_indexscan', ${value}, true)`,
+  );
+  session.manyMatches = manyMatches;
+};
+
+/** Opens a search: the generation of kept results, exact bitmaps for common words, bitmap plans. */
+const openSession = async (tx: DbOrTx): Promise<Session> => {
+  // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
+  const [state] = await queryRows<{ generation: number | string }>(
+    tx,
+    sql`select generation, set_config('work_mem', '32MB', true), set_config('enable_seqscan', 'off', true),
+               set_config('enable_indexscan', 'off', true)
+          from search_top_state where id = 1`,
+  );
+  return { tx, manyMatches: false, generation: Number(state?.generation ?? -1) };
+};
+
+/**
+ * The typeahead (first page of at most AUTOCOMPLETE_SIZE) needs no count: its ranking is asked for
+ * one more than the page, and fewer means every match was found (each tier gave all of its own).
+ */
+const rankedWithTotal = async (
+  session: Session,
+  m: Matcher,
+  lang: Language,
+  page: number,
+  size: number,
+  cap: number,
+) => {
+  const offset = page * size;
+  if (size <= AUTOCOMPLETE_SIZE && page === 0) {
+    const ids = await rankedIds(session, m, lang, cap, 0);
+    return { ids: ids.slice(0, size), total: ids.length };
+  }
+  const total = await countMatches(session, m, cap);
+  const ids = total > offset ? await rankedIds(session, m, lang, offset + size, offset) : [];
+  return { ids, total };
 };
 
 const search = async (tx: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> => {
-  // A common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at the default 4 MB.
-  await tx.execute(sql.raw("set local work_mem = '32MB'"));
-  const [state] = await queryRows<{ generation: number | string }>(
-    tx,
-    sql`select generation from search_top_state where id = 1`,
-  );
-  const generation = Number(state?.generation ?? -1);
+  const session = await openSession(tx);
   const { code, words } = parseTerms(term);
   const exact: Matcher = { code: code || null, tsquery: words.length ? prefixQuery(words) : null };
   const offset = page * size;
   // The typeahead only needs to know whether there is more than one page ('show all').
   const cap = (size <= AUTOCOMPLETE_SIZE && page === 0 ? size : Math.max(SEARCH_COUNT_LIMIT, offset + size)) + 1;
-  await planFor(tx, false);
-  const total = await countMatches(tx, exact, cap);
-  if (total > 0) {
-    const ids = offset < total ? await rankedIds(tx, exact, lang, offset + size, offset, generation) : [];
-    return { ids, ...counted(total, cap), match: 'exact' };
-  }
+  const found = await rankedWithTotal(session, exact, lang, page, size, cap);
+  if (found.total > 0) return { ids: found.ids, ...counted(found.total, cap), match: 'exact' };
   const none: RankedPage = { ids: [], total: 0, capped: false, match: 'none' };
   const longWords = words.filter((w) => w.length >= 3);
   if (longWords.length === 0) return none;
   const alternatives = await similarWords(tx, longWords);
   if (!alternatives) return none;
   const fuzzy: Matcher = { code: null, tsquery: alternativesQuery(alternatives) };
-  const fuzzyTotal = await countMatches(tx, fuzzy, cap);
-  const ids = offset < fuzzyTotal ? await rankedIds(tx, fuzzy, lang, offset + size, offset, generation) : [];
+  const corrected = await rankedWithTotal(session, fuzzy, lang, page, size, cap);
   return {
-    ids,
-    ...counted(fuzzyTotal, cap),
-    match: fuzzyTotal > 0 ? 'fuzzy' : 'none',
+    ids: corrected.ids,
+    ...counted(corrected.total, cap),
+    match: corrected.total > 0 ? 'fuzzy' : 'none',
     corrected: alternatives.map((a) => a[0] ?? ''),
   };
 };
