@@ -60,9 +60,8 @@ const walkInOrder = async (session: Session, condition: SQL, limit: number) => {
 /**
  * The ranked tiers (exact code, code prefix, words in the user's language, words in any language),
  * each cut at `limit` and ordered by code: since every tier is ordered the same way, the first
- * `limit` of the union by (best tier, code) are exact. Each tier is first counted up to `limit`
- * through its index (bitmap scan, cheap for few matches): few matches are fetched the same way and
- * sorted; many are taken by walking the code index in order, which meets them at once.
+ * `limit` of the union by (best tier, code) are exact. The code tiers are ranges of the code index;
+ * the word tiers are taken by `wordTier`. A tier that completes the page ends the ranking.
  */
 const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: number, offset: number) => {
   const s = articoloSearch;
