@@ -2,7 +2,7 @@ import { ACT_AS_REFUSED_ROLES } from '@ricambi/domain';
 import { type AnyColumn, and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, userAuthority, userSession } from '../../db/schema/index.ts';
-import { userMatches } from '../users/users.repository.ts';
+import { userMatches } from '../users/users.contract.ts';
 
 export type ActAsUserRow = {
   id: number;

@@ -28,6 +28,7 @@ import type { Db } from '../../db/client.ts';
 import { articolo, articoloCategoria, categoria, marchio } from '../../db/schema/index.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { languageOf } from '../../platform/language.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import type { SearchLog } from '../search/search.log.ts';
 import { loadHits, tagsOf } from './articolo.hits.ts';
@@ -39,12 +40,6 @@ import { loadPriceProfile } from './price-profile.ts';
 export const CATALOGUE_READ: Authority[] = ['ROLE_USER'];
 const tags = ['articolo'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
-/** The language asked for, else the account's. */
-export const languageOf = (request: FastifyRequest, asked: Language | undefined): Language => {
-  const own = requirePrincipal(request.principal).langKey;
-  return asked ?? (isLanguage(own) ? own : DEFAULT_LANGUAGE);
-};
 
 /** Numbers first in numeric order (track widths 180 < 230 < 1000), then the rest alphabetically. */
 const naturalOrder = (column: SQL) =>

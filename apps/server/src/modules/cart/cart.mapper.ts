@@ -14,7 +14,7 @@ import {
   type StockFigures,
 } from '@ricambi/domain';
 import type { indirizzoCliente } from '../../db/schema/index.ts';
-import type { ArticoloRow } from '../articolo/articolo.hits.ts';
+import type { ArticoloRow } from '../articolo/articolo.contract.ts';
 import type { PricedCart, PricedLine } from './cart.contract.ts';
 import type { CartLineRow } from './cart.repository.ts';
 

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { languageOf } from '../articolo/articolo.routes.ts';
+import { languageOf } from '../../platform/language.ts';
 import { QUICK_ORDER_FILE_ERROR, QUICK_ORDER_MAX_BYTES } from './cart.quick.ts';
 import { createCartService } from './cart.service.ts';
 

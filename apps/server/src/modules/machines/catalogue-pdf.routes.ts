@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { languageOf } from '../../platform/language.ts';
 import { attachmentDisposition } from '../../platform/pdf.ts';
-import { languageOf } from '../articolo/articolo.routes.ts';
 import {
   assemblySerial,
   type CataloguePdfService,

@@ -20,8 +20,8 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { infoCliente } from '../articolo/articolo.info.ts';
-import { languageOf } from '../articolo/articolo.routes.ts';
+import { languageOf } from '../../platform/language.ts';
+import { infoCliente } from '../articolo/articolo.contract.ts';
 import { crArticolo, createCatalogueService } from './catalogue.service.ts';
 import { MACHINE_AREA } from './machines.routes.ts';
 

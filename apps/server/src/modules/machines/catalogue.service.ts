@@ -24,8 +24,7 @@ import { articolo, articoloStock, catalogo, catalogoDisegno, catalogoRiga, macch
 import { notFound } from '../../platform/errors.ts';
 import { containsPattern } from '../../platform/paging.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import { findVisibleArticolo } from '../articolo/articolo.info.ts';
-import { loadPriceProfile } from '../articolo/price-profile.ts';
+import { findVisibleArticolo, loadPriceProfile } from '../articolo/articolo.contract.ts';
 import { catalogueDrawingPath, regenerateCatalogue, SAFE_DRAWING_NAME } from './catalogue.generation.ts';
 import { hidesMachineCodes, loadMachineScope, type MachineScope, machineScopeCondition } from './machines.access.ts';
 import { createMachinesService, toMachine } from './machines.service.ts';

@@ -14,8 +14,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
+import { languageOf } from '../../platform/language.ts';
 import { sendPage } from '../../platform/paging.ts';
-import { languageOf } from '../articolo/articolo.routes.ts';
 import { hidesMachineCodes } from './machines.access.ts';
 import { createMachinesService, toMachine } from './machines.service.ts';
 

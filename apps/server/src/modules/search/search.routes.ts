@@ -6,11 +6,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { articolo, articoloArticolo } from '../../db/schema/index.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
+import { languageOf } from '../../platform/language.ts';
 import { sendPage } from '../../platform/paging.ts';
-import { loadHits } from '../articolo/articolo.hits.ts';
-import { isCatalogueStaff } from '../articolo/articolo.info.ts';
-import { CATALOGUE_READ, languageOf } from '../articolo/articolo.routes.ts';
-import { loadPriceProfile } from '../articolo/price-profile.ts';
+import { CATALOGUE_READ, isCatalogueStaff, loadHits, loadPriceProfile } from '../articolo/articolo.contract.ts';
 import type { SearchLog } from './search.log.ts';
 import { fullSearch } from './search.repository.ts';
 

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, crSubdealerVisibilita, macchina } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/paging.ts';
-import { holdsAuthority, userMatches, userSummaryColumns } from '../users/users.repository.ts';
+import { holdsAuthority, userMatches, userSummaryColumns } from '../users/users.contract.ts';
 
 const v = crSubdealerVisibilita;
 

@@ -14,9 +14,10 @@ import { crSubdealerVisibilita } from '../../db/schema/index.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { csvDocument, sendCsv } from '../../platform/csv.ts';
 import { withAlert } from '../../platform/errors.ts';
+import { languageOfPrincipal } from '../../platform/language.ts';
 import { orderBy, sendPage } from '../../platform/paging.ts';
 import { dealersMatching, toVisibilita, visibilitaPage, visibilitaWhere } from './visibility.repository.ts';
-import { createVisibilityService, dealerScopeOf, languageOf } from './visibility.service.ts';
+import { createVisibilityService, dealerScopeOf } from './visibility.service.ts';
 
 /** Spec 2 §2, §6: the visibility screens are for superdealers and internal staff. */
 const access = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'] as const;
@@ -112,7 +113,7 @@ export const visibilityRoutes = (db: Db) => async (app: FastifyInstance) => {
       const where = visibilitaWhere({ dealer: dealerScopeOf(principal, q.l1), login: q.l2, mt: q.mt });
       const order = q.sort ? orderBy(q.sort, SORTABLE, [v.id]) : defaultOrder;
       const page = await visibilitaPage(db, where, order, { limit: q.size, offset: q.page * q.size });
-      const lang = languageOf(principal);
+      const lang = languageOfPrincipal(principal);
       return sendPage(request, reply, {
         items: page.items.map((j) => toVisibilita(j, lang)),
         total: page.total,
@@ -137,7 +138,7 @@ export const visibilityRoutes = (db: Db) => async (app: FastifyInstance) => {
       const q = request.query;
       const dealer = dealerScopeOf(principal, q.l1);
       const where = visibilitaWhere({ dealer, login: q.l2, mt: q.mt });
-      const lang = languageOf(principal);
+      const lang = languageOfPrincipal(principal);
       const { items } = await visibilitaPage(db, where, defaultOrder, { limit: CSV_MAX_ROWS, offset: 0 });
       const rows = items.map((j) => {
         const row = toVisibilita(j, lang);

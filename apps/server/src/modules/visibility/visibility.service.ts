@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { crSubdealerVisibilita } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { languageOfPrincipal } from '../../platform/language.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import { isGranted, isMachineOf, isSubdealerOf, toVisibilita, visibilitaById } from './visibility.repository.ts';
 
@@ -19,8 +20,6 @@ export type VisibilitaValues = z.output<typeof visibilitaInputSchema>;
 export const isInternal = (principal: Principal) => hasAnyAuthority(principal.authorities, ['ROLE_CR_INTERNAL']);
 export const dealerScopeOf = (principal: Principal, l1: string | undefined) =>
   isInternal(principal) ? l1 || undefined : principal.login;
-export const languageOf = (principal: Principal): Language =>
-  isLanguage(principal.langKey) ? principal.langKey : 'it';
 
 /**
  * Spec 2 §5: the login must be a subdealer of the dealer, the serial a machine of the dealer, and
@@ -47,7 +46,8 @@ export const createVisibilityService = (db: Db) => {
   };
 
   return {
-    get: async (principal: Principal, id: number) => toVisibilita(await find(db, principal, id), languageOf(principal)),
+    get: async (principal: Principal, id: number) =>
+      toVisibilita(await find(db, principal, id), languageOfPrincipal(principal)),
 
     create: (principal: Principal, input: VisibilitaValues) =>
       db.transaction(async (tx) => {
@@ -66,7 +66,7 @@ export const createVisibilityService = (db: Db) => {
           })
           .returning({ id: crSubdealerVisibilita.id });
         if (!row) throw new Error('visibility row not inserted');
-        return toVisibilita(await find(tx, principal, row.id), languageOf(principal));
+        return toVisibilita(await find(tx, principal, row.id), languageOfPrincipal(principal));
       }),
 
     /** The dealer of a row never changes: the form edits the subdealer, serial and note. */
@@ -84,7 +84,7 @@ export const createVisibilityService = (db: Db) => {
             lastModifiedDate: new Date(),
           })
           .where(eq(crSubdealerVisibilita.id, id));
-        return toVisibilita(await find(tx, principal, id), languageOf(principal));
+        return toVisibilita(await find(tx, principal, id), languageOfPrincipal(principal));
       }),
 
     remove: (principal: Principal, id: number) =>
