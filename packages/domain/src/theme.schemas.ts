@@ -49,3 +49,11 @@ export const homeTarget = (theme: Pick<Theme, 'canAccessParts' | 'canAccessTrack
   if (theme.canAccessParts && !theme.canAccessTracks) return 'machine-home';
   return 'choice';
 };
+
+/**
+ * The area a page or API route belongs to: 'parts' needs the theme's canAccessParts, 'tracks' its
+ * canAccessTracks (spec 2 §1); blocked on the server (403) and in the web guard.
+ */
+export type ThemeArea = 'parts' | 'tracks';
+export const themeAllows = (theme: Pick<Theme, 'canAccessParts' | 'canAccessTracks'>, area: ThemeArea) =>
+  area === 'parts' ? theme.canAccessParts : theme.canAccessTracks;

@@ -1,4 +1,4 @@
-import { type Authority, hasAnyAuthority } from '@ricambi/domain';
+import { type Authority, hasAnyAuthority, type ThemeArea } from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The theme flag the route needs (spec 2 §1): refused with 403 under a theme without it. */
+    area?: ThemeArea;
   }
 }
 

@@ -2,10 +2,13 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@ricambi
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-// Every namespace file of every language, bundled; "mail" is the server's and stays out.
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['./*/*.json', '!./*/mail.json'], {
-  eager: true,
-});
+// Every namespace file of every language, bundled; "mail" and "csv" are the server's and stay out.
+const files = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['./*/*.json', '!./*/mail.json', '!./*/csv.json'],
+  {
+    eager: true,
+  },
+);
 
 export const resourcesFor = (lang: Language) =>
   Object.entries(files)
