@@ -19,10 +19,10 @@ import { ActAsBar } from '../features/act-as/ActAsBar.tsx';
 import { BannerHost } from '../features/banners/BannerHost.tsx';
 import { CartDropdown } from '../features/cart/CartDropdown.tsx';
 import { changeLanguage } from '../i18n/index.ts';
-import { connectAlerts } from './alerts.ts';
-import { rememberTarget } from './guards.ts';
+import { connectAlerts } from '../lib/alerts.ts';
+import { rememberTarget } from '../lib/guards.ts';
+import { useActiveTheme } from '../lib/theme.context.ts';
 import { navEntries } from './routes.tsx';
-import { useActiveTheme } from './theme.context.ts';
 
 const ICONS: Record<string, React.ReactNode> = { home: <HomeOutlined /> };
 const HEADER_HEIGHT = 64;

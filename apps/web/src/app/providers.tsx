@@ -14,8 +14,8 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/it';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleApiError } from './alerts.ts';
-import { useActiveTheme } from './theme.context.ts';
+import { handleApiError } from '../lib/alerts.ts';
+import { useActiveTheme } from '../lib/theme.context.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { accountQuery } from '../api/account.api.ts';
 import { NotFoundPage } from '../features/common/StatusPages.tsx';
-import { guard, rememberTarget } from './guards.ts';
+import { guard, rememberTarget } from '../lib/guards.ts';
 import { AppLayout } from './layout.tsx';
 import { ROUTES } from './routes.tsx';
 

@@ -68,26 +68,8 @@ import { SparePartsPage } from '../features/search/SparePartsPage.tsx';
 import { UserDetailPage, UsersListPage, usersEntity } from '../features/users/users.entity.tsx';
 import { VISIBILITY_ROUTES } from '../features/visibility/visibility.routes.ts';
 import { WHERE_USED_ROUTES } from '../features/whereused/whereused.routes.ts';
-import { guard, type RouteAccess } from './guards.ts';
-
-/** Where a route shows in the navigation bar, and which theme flag it needs (spec 1 §2.3). */
-export type NavPlacement = {
-  menu: 'main' | 'account' | 'admin' | 'anonymous';
-  order: number;
-  /** Show the entry only to these authorities, when narrower than the route's access. */
-  roles?: readonly Authority[];
-};
-export type ThemeArea = 'parts' | 'tracks';
-
-export type AppRoute = {
-  name: string;
-  path: string;
-  access: RouteAccess;
-  titleKey: string;
-  component: RouteComponent;
-  nav?: NavPlacement;
-  area?: ThemeArea;
-};
+import type { AppRoute, NavPlacement } from '../lib/app-route.ts';
+import { guard } from '../lib/guards.ts';
 
 const ACCOUNT_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER', 'ROLE_CR_SUBDEALER'];
 /** Spec 1 §2.1: the spare-parts search and article pages; the result routes' access is not shown, the same is used. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { guard, rememberTarget, takeTarget } from '../lib/guards.ts';
 import { account, renderApp } from '../test/render.tsx';
-import { guard, rememberTarget, takeTarget } from './guards.ts';
 import { navEntries, ROUTES } from './routes.tsx';
 
 describe('guard (spec 1 §2.2)', () => {

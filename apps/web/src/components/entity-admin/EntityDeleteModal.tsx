@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showSuccess } from '../../app/alerts.ts';
+import { showSuccess } from '../../lib/alerts.ts';
 import { useDeleteEntity } from './entity-admin.api.ts';
 import type { EntityConfig } from './entity-admin.types.ts';
 

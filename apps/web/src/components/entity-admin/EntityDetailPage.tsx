@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
-import { describeError } from '../../app/alerts.ts';
+import { describeError } from '../../lib/alerts.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { useEntity } from './entity-admin.api.ts';
 import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';

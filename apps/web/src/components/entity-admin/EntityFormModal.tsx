@@ -17,7 +17,7 @@ import type { TFunction } from 'i18next';
 import { type CSSProperties, Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodObject, ZodType } from 'zod';
-import { describeError, showSuccess } from '../../app/alerts.ts';
+import { describeError, showSuccess } from '../../lib/alerts.ts';
 import { applyFieldErrors, zodRule } from '../forms.ts';
 import { useEntity, useSaveEntity } from './entity-admin.api.ts';
 import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';

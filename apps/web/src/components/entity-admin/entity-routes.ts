@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/routes.tsx';
+import type { AppRoute } from '../../lib/app-route.ts';
 import type { EntityConfig, EntityRow } from './entity-admin.types.ts';
 
 /**

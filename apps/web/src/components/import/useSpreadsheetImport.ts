@@ -3,7 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { ApiError } from '../../api/http.ts';
-import { describeError } from '../../app/alerts.ts';
+import { describeError } from '../../lib/alerts.ts';
 
 type PreviewRows = { rows: { errors: FieldError[] }[] };
 

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../../api/account.api.ts';
 import { ApiError } from '../../api/http.ts';
-import { describeError } from '../../app/alerts.ts';
-import { takeTarget } from '../../app/guards.ts';
 import { zodRule } from '../../components/forms.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
+import { describeError } from '../../lib/alerts.ts';
+import { takeTarget } from '../../lib/guards.ts';
 
 type Values = { username: string; password: string; rememberMe: boolean };
 

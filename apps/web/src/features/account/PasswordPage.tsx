@@ -3,10 +3,10 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useChangePassword } from '../../api/account.api.ts';
-import { showSuccess } from '../../app/alerts.ts';
 import { applyFieldErrors, zodRule } from '../../components/forms.ts';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
+import { showSuccess } from '../../lib/alerts.ts';
 import { NotWhileActing } from '../act-as/NotWhileActing.tsx';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };

@@ -2,9 +2,9 @@ import { emailField } from '@ricambi/domain';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useResetInit } from '../../api/account.api.ts';
-import { handleApiError } from '../../app/alerts.ts';
 import { applyFieldErrors, zodRule } from '../../components/forms.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { handleApiError } from '../../lib/alerts.ts';
 
 export const ResetRequestPage = () => {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import type { Session } from '@ricambi/domain';
 import { Alert, Button, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useInvalidateSession, useSessions } from '../../api/account.api.ts';
-import { showSuccess } from '../../app/alerts.ts';
-import { describeUserAgent, formatDateTime } from '../../app/format.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { showSuccess } from '../../lib/alerts.ts';
+import { describeUserAgent, formatDateTime } from '../../lib/format.ts';
 
 export const SessionsPage = () => {
   const { t } = useTranslation();

@@ -3,10 +3,10 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useSaveSettings } from '../../api/account.api.ts';
-import { showSuccess } from '../../app/alerts.ts';
 import { applyFieldErrors, zodRule } from '../../components/forms.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
+import { showSuccess } from '../../lib/alerts.ts';
 import { NotWhileActing } from '../act-as/NotWhileActing.tsx';
 
 export const SettingsPage = () => {

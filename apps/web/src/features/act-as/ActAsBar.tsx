@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reloadIdentity, useStopActAs } from '../../api/act-as.api.ts';
-import { showSuccess } from '../../app/alerts.ts';
+import { showSuccess } from '../../lib/alerts.ts';
 
 /**
  * Spec 1 §2.3: the act-as badge, on every page while acting, with the way back to the own identity.

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { reloadIdentity, useActAsUsers, useStartActAs } from '../../api/act-as.api.ts';
-import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 
 type SortField = 'login' | 'company' | 'email';
 type Sort = { field: SortField; order: 'ascend' | 'descend' };

@@ -5,10 +5,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAuditDate, useAudits } from '../../api/admin.api.ts';
-import { describeError } from '../../app/alerts.ts';
-import { DATEPICKER_FORMAT, formatTimestamp } from '../../app/format.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { describeError } from '../../lib/alerts.ts';
+import { DATEPICKER_FORMAT, formatTimestamp } from '../../lib/format.ts';
 import { type Tone, ToneTag } from './ToneTag.tsx';
 
 type Range = [Dayjs, Dayjs] | null;

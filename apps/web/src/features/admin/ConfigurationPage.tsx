@@ -4,8 +4,8 @@ import { Alert, Flex, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfiguration } from '../../api/admin.api.ts';
-import { describeError } from '../../app/alerts.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { describeError } from '../../lib/alerts.ts';
 import { ToneTag } from './ToneTag.tsx';
 
 /** Spec 1 §2.3: the effective configuration, filtered by key prefix; secrets come masked. */

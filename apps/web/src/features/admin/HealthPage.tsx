@@ -3,9 +3,9 @@ import type { Health } from '@ricambi/domain';
 import { Alert, Button, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHealth } from '../../api/admin.api.ts';
-import { describeError } from '../../app/alerts.ts';
-import { formatBytes, formatTime } from '../../app/format.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { describeError } from '../../lib/alerts.ts';
+import { formatBytes, formatTime } from '../../lib/format.ts';
 import { ToneTag } from './ToneTag.tsx';
 
 type Component = Health['components']['db'];

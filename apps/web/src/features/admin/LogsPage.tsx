@@ -4,8 +4,8 @@ import { Alert, Button, Flex, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLogger, useLoggers } from '../../api/admin.api.ts';
-import { describeError, showSuccess } from '../../app/alerts.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { describeError, showSuccess } from '../../lib/alerts.ts';
 
 /** Spec 1 §2.3: the loggers and their level; the buttons TRACE..ERROR change it at once. */
 export const LogsPage = () => {

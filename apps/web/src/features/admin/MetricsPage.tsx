@@ -4,9 +4,9 @@ import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Typography } fro
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMetrics } from '../../api/admin.api.ts';
-import { describeError } from '../../app/alerts.ts';
-import { formatBytes, formatDuration, formatNumber, formatTime } from '../../app/format.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { describeError } from '../../lib/alerts.ts';
+import { formatBytes, formatDuration, formatNumber, formatTime } from '../../lib/format.ts';
 import { Sparkline } from './Sparkline.tsx';
 import { Facts, ToneTag } from './ToneTag.tsx';
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useAcknowledgeBanner, useActiveBanners } from '../../api/banners.api.ts';
-import { useActiveTheme } from '../../app/theme.context.ts';
+import { useActiveTheme } from '../../lib/theme.context.ts';
 import { BANNER_TYPE_COLORS, BANNER_TYPE_ICONS } from './bannerIcons.tsx';
 
 /** Banners already opened in this page load, per user ("login:id"): each is opened once (spec 1 §4). */

@@ -14,11 +14,11 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useBannerTypes } from '../../api/banners.api.ts';
 import { themesQuery } from '../../api/themes.api.ts';
-import { formatBannerDate } from '../../app/format.ts';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
 import { i18next } from '../../i18n/index.ts';
+import { formatBannerDate } from '../../lib/format.ts';
 import { BANNER_TYPE_ICONS } from './bannerIcons.tsx';
 
 type Row = Banner & Record<string, unknown>;

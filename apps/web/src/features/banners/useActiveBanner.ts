@@ -2,7 +2,7 @@ import type { BannerType } from '@ricambi/domain';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useAcknowledgeBanner, useActiveBanners } from '../../api/banners.api.ts';
-import { useActiveTheme } from '../../app/theme.context.ts';
+import { useActiveTheme } from '../../lib/theme.context.ts';
 import { bannerTexts } from './BannerHost.tsx';
 
 /**

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useCanUseCart, useCart } from '../../api/cart.api.ts';
-import { formatEuro, formatQuantity } from '../../app/format.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { formatEuro, formatQuantity } from '../../lib/format.ts';
 import { checkoutPath } from './cart.links.ts';
 
 /** Lines listed in the dropdown; the cart page has them all. */

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
-import { describeError } from '../../app/alerts.ts';
+import { describeError } from '../../lib/alerts.ts';
 
 export type LineStatus = 'saving' | 'saved' | 'error';
 

@@ -1,7 +1,7 @@
 import { earliestRequestDate } from '@ricambi/domain';
 import { DatePicker, type DatePickerProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATEPICKER_FORMAT } from '../../app/format.ts';
+import { DATEPICKER_FORMAT } from '../../lib/format.ts';
 
 const ISO = 'YYYY-MM-DD';
 

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteSavedCart, useLoadSavedCart, useSaveCart, useSavedCarts } from '../../api/cart.api.ts';
 import { ApiError } from '../../api/http.ts';
-import { showSuccess } from '../../app/alerts.ts';
-import { formatDateTime, formatNumber } from '../../app/format.ts';
 import { zodRule } from '../../components/forms.ts';
+import { showSuccess } from '../../lib/alerts.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { describeCartError } from './LineStatus.tsx';
 
 /** Saves the current cart under a name (required, ≤ 60; a name already used is refused on the field). */

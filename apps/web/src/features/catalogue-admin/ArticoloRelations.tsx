@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useBomChildren, useEquivalents, useWhereUsed } from '../../api/catalogue-admin.api.ts';
-import { describeError } from '../../app/alerts.ts';
 import { Pager } from '../../components/Pager.tsx';
+import { describeError } from '../../lib/alerts.ts';
 
 const f = (name: string) => `catalogueAdmin.field.${name}`;
 const articoloCell = (a: { id: number; articolo: string } | null) =>

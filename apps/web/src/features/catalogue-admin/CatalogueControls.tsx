@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntityItems, useEntitySuggestions } from '../../api/catalogue-admin.api.ts';
-import { DATEPICKER_FORMAT } from '../../app/format.ts';
-import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
+import { DATEPICKER_FORMAT } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 
 export type ControlProps = { id?: string; value: unknown; onChange: (v: unknown) => void; disabled: boolean };
 

@@ -28,11 +28,11 @@ import {
 import { Link } from '@tanstack/react-router';
 import { Tag } from 'antd';
 import { CATALOGUE_ENTITIES } from '../../api/catalogue-admin.api.ts';
-import { formatDate, formatTimestamp } from '../../app/format.ts';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityField, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
 import { i18next } from '../../i18n/index.ts';
+import { formatDate, formatTimestamp } from '../../lib/format.ts';
 import { ArticoloRelations } from './ArticoloRelations.tsx';
 import { Clipped, type ControlProps, DateInput, LocalizedCell, LookupSelect } from './CatalogueControls.tsx';
 

@@ -4,9 +4,9 @@ import { Alert, Button, Card, Col, Descriptions, Popconfirm, Row, Spin, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReindex } from '../../api/catalogue-maintenance.api.ts';
-import { describeError } from '../../app/alerts.ts';
-import { formatNumber, formatTime } from '../../app/format.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { describeError } from '../../lib/alerts.ts';
+import { formatNumber, formatTime } from '../../lib/format.ts';
 
 const K = 'catalogueMaintenance.reindex';
 type Scope = 'changed' | 'all';

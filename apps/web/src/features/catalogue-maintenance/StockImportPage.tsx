@@ -11,7 +11,6 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STOCK_TEMPLATE_URL, useStockImportApply, useStockImportPreview } from '../../api/catalogue-maintenance.api.ts';
-import { formatNumber } from '../../app/format.ts';
 import {
   describeFieldError,
   ERROR_CELL,
@@ -23,6 +22,7 @@ import {
 } from '../../components/import/SpreadsheetImport.tsx';
 import { useSpreadsheetImport } from '../../components/import/useSpreadsheetImport.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { formatNumber } from '../../lib/format.ts';
 
 const K = 'catalogueMaintenance.stockImport';
 const HELP_COLUMNS = ['articolo', ...STOCK_QUANTITY_COLUMNS, 'prezzo'] as const;

@@ -4,9 +4,9 @@ import { Alert, Flex, Grid, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatEuro, formatNumber, formatQuantity } from '../../app/format.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { ERROR_ROW } from '../../components/import/SpreadsheetImport.tsx';
+import { formatDate, formatEuro, formatNumber, formatQuantity } from '../../lib/format.ts';
 
 const K = 'checkout.summary';
 

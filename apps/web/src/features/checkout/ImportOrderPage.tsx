@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImportOrder } from '../../api/checkout.api.ts';
 import { ApiError } from '../../api/http.ts';
-import { describeError } from '../../app/alerts.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
+import { describeError } from '../../lib/alerts.ts';
 
 const K = 'importOrder';
 

@@ -5,7 +5,6 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TARIFF_URL, type TariffPreviewRow, useTariffApply, useTariffPreview } from '../../api/checkout.api.ts';
-import { formatEuro, formatNumber } from '../../app/format.ts';
 import {
   describeFieldError,
   ERROR_CELL,
@@ -17,6 +16,7 @@ import {
 } from '../../components/import/SpreadsheetImport.tsx';
 import { useSpreadsheetImport } from '../../components/import/useSpreadsheetImport.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { formatEuro, formatNumber } from '../../lib/format.ts';
 
 const K = 'tariff';
 const COLUMNS = TARIFF_COLUMNS;

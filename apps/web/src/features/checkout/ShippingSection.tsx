@@ -2,7 +2,7 @@ import { GiftOutlined } from '@ant-design/icons';
 import type { ShippingCost } from '@ricambi/domain';
 import { Alert, Flex, Form, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatEuro } from '../../app/format.ts';
+import { formatEuro } from '../../lib/format.ts';
 
 const K = 'shipping';
 

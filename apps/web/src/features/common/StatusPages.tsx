@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useGoBack } from '../../app/useGoBack.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { useGoBack } from '../../lib/useGoBack.ts';
 
 const Back = () => {
   const { t } = useTranslation();

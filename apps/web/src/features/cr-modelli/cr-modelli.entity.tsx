@@ -1,10 +1,10 @@
 import { type CrModelli, crModelliInputSchema, MACHINE_LIMITS } from '@ricambi/domain';
 import { Typography } from 'antd';
-import type { AppRoute } from '../../app/routes.tsx';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
 import { entityRoutes } from '../../components/entity-admin/entity-routes.ts';
+import type { AppRoute } from '../../lib/app-route.ts';
 
 type Row = CrModelli & EntityRow;
 const MANAGER = ['ROLE_MANAGER'] as const;

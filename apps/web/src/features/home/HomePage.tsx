@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { allowedRoutePath } from '../../app/routes.tsx';
-import { useActiveTheme } from '../../app/theme.context.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { useActiveTheme } from '../../lib/theme.context.ts';
 
 const Tile = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) => (
   <Col xs={24} sm={12} lg={8}>

@@ -1,10 +1,10 @@
 import { type I18nText, i18nTextCreateSchema, i18nTextUpdateSchema, isLanguage, LANGUAGES } from '@ricambi/domain';
 import { Tag } from 'antd';
-import { formatDateTime } from '../../app/format.ts';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig } from '../../components/entity-admin/entity-admin.types.ts';
 import { applyOverrides, i18next } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 type Row = I18nText & Record<string, unknown>;
 

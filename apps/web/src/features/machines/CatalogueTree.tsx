@@ -19,7 +19,7 @@ import {
 import { App, Button, Input, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, formatQuantity } from '../../app/format.ts';
+import { formatEuro, formatQuantity } from '../../lib/format.ts';
 import { describeCartError, SR_ONLY } from '../cart/LineStatus.tsx';
 import { onEnter, useAddToCart } from '../cart/useAddToCart.ts';
 import { childrenOf, type ParentKey, type TreeState } from './catalogue.tree.ts';

@@ -5,8 +5,8 @@ import { Alert, AutoComplete, type Breakpoint, Card, Empty, Flex, Input, Table, 
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
 import { Pager } from '../../components/Pager.tsx';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { CustomerText, machineDescription, WarrantyEnd } from './machine.facts.tsx';
 import { useMachineList, useMachineTypeahead } from './machines.api.ts';
 import './machines.css';

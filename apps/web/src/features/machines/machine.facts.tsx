@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DATEPICKER_FORMAT } from '../../app/format.ts';
+import { DATEPICKER_FORMAT } from '../../lib/format.ts';
 
 /** The machine's description in the interface language, else the one the server chose. */
 export const machineDescription = (machine: Pick<Machine, 'mtDescr' | 'localizedDescrizione'>, lang: string) =>

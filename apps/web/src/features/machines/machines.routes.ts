@@ -1,5 +1,5 @@
 import type { Authority } from '@ricambi/domain';
-import type { AppRoute } from '../../app/routes.tsx';
+import type { AppRoute } from '../../lib/app-route.ts';
 import { CataloguePage } from './CataloguePage.tsx';
 import { ItemPage } from './ItemPage.tsx';
 import { MachineSearchPage } from './MachineSearchPage.tsx';

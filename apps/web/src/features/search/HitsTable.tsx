@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Flex, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCanUseCart } from '../../api/cart.api.ts';
-import { formatEuro } from '../../app/format.ts';
+import { formatEuro } from '../../lib/format.ts';
 import { HitAddToCart } from '../cart/AddToCart.tsx';
 import { AvailabilityTag } from './AvailabilityTag.tsx';
 

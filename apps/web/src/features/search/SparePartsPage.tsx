@@ -15,8 +15,8 @@ import {
   useVariants,
   useWidths,
 } from '../../api/catalogue.api.ts';
-import { useActiveTheme } from '../../app/theme.context.ts';
-import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
+import { useActiveTheme } from '../../lib/theme.context.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { CodeLookupField } from './CodeLookupField.tsx';
 import { articoloPath } from './HitsTable.tsx';
 

@@ -11,8 +11,8 @@ import {
   useUserSearch,
   useUserThemes,
 } from '../../api/users.api.ts';
-import { showSuccess } from '../../app/alerts.ts';
-import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
+import { showSuccess } from '../../lib/alerts.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 
 export type ControlProps = { id?: string; value: unknown; onChange: (v: unknown) => void; disabled: boolean };
 

@@ -13,11 +13,11 @@ import {
 } from '@ricambi/domain';
 import { Typography } from 'antd';
 import { USERS_ENTITY } from '../../api/users.api.ts';
-import { formatDateTime, formatShortDate } from '../../app/format.ts';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityField, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
 import { i18next } from '../../i18n/index.ts';
+import { formatDateTime, formatShortDate } from '../../lib/format.ts';
 import { ImportUsersButton } from './ImportUsersDialog.tsx';
 import {
   ActivationLabel,

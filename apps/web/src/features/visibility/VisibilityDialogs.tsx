@@ -2,10 +2,10 @@ import { MACHINE_LIMITS, visibilitaInputSchema } from '@ricambi/domain';
 import { Alert, AutoComplete, Descriptions, Form, Input, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError, showSuccess } from '../../app/alerts.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
 import { applyFieldErrors, zodRule } from '../../components/forms.ts';
+import { describeError, showSuccess } from '../../lib/alerts.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import {
   useDealerMachines,
   useDeleteVisibilita,

@@ -5,10 +5,10 @@ import { Button, Card, Flex, Form, Input, Select, Space, Table, Tooltip, Typogra
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { useDebouncedValue } from '../../app/useDebouncedValue.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { VisibilityDeleteModal, VisibilityFormModal, VisibilityViewModal } from './VisibilityDialogs.tsx';
 import {
   useDealerLookup,

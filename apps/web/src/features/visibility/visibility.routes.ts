@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/routes.tsx';
+import type { AppRoute } from '../../lib/app-route.ts';
 import { VISIBILITY_PATH, VisibilityPage } from './VisibilityPage.tsx';
 
 const access = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'] as const;

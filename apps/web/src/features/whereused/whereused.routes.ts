@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/routes.tsx';
+import type { AppRoute } from '../../lib/app-route.ts';
 import { WhereUsedPage } from './WhereUsedPage.tsx';
 
 /** Spec 2 §2 whereUsed: internal staff, a main-menu entry. */

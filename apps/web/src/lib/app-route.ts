@@ -1,0 +1,21 @@
+import type { Authority, ThemeArea } from '@ricambi/domain';
+import type { RouteComponent } from '@tanstack/react-router';
+import type { RouteAccess } from './guards.ts';
+
+/** Where a route shows in the navigation bar, and which theme flag it needs (spec 1 §2.3). */
+export type NavPlacement = {
+  menu: 'main' | 'account' | 'admin' | 'anonymous';
+  order: number;
+  /** Show the entry only to these authorities, when narrower than the route's access. */
+  roles?: readonly Authority[];
+};
+
+export type AppRoute = {
+  name: string;
+  path: string;
+  access: RouteAccess;
+  titleKey: string;
+  component: RouteComponent;
+  nav?: NavPlacement;
+  area?: ThemeArea;
+};
