@@ -9,6 +9,7 @@ export * from './catalogue.schemas.ts';
 export * from './catalogue-admin.schemas.ts';
 export * from './catalogue-maintenance.schemas.ts';
 export * from './countries.constants.ts';
+export * from './headers.constants.ts';
 export * from './i18n.constants.ts';
 export * from './i18n-text.schemas.ts';
 export * from './limits.constants.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { customerNetPrice, customerPrice, discountPercent, type PriceProfile, roundEuro } from './pricing.rules.ts';
+import {
+  customerNetPrice,
+  customerPrice,
+  discountPercent,
+  type PriceProfile,
+  roundEuro,
+  roundKg,
+} from './pricing.rules.ts';
 
 const dealer: PriceProfile = {
   logica: 'dealer',
@@ -38,5 +45,13 @@ describe('customer prices (spec 1 §6)', () => {
     expect(discountPercent(80, 100)).toBe(-25);
     expect(discountPercent(0, 0)).toBe(0);
     expect(roundEuro(-1.005)).toBe(-1.01);
+  });
+});
+
+describe('roundKg', () => {
+  it('keeps 3 decimals, without binary noise', () => {
+    expect(roundKg(0.1 + 0.2)).toBe(0.3);
+    expect(roundKg(1.0005)).toBe(1.001);
+    expect(roundKg(2.4 * 3)).toBe(7.2);
   });
 });

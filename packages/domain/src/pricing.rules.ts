@@ -25,6 +25,9 @@ export const priceVisibility = (p: Pick<PriceProfile, 'vedePrezzi' | 'vedeSconto
 /** Euro amounts: 2 decimals (spec 1 §9), rounded half away from zero on the cent. */
 export const roundEuro = (value: number) => (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
 
+/** Weights and measured quantities: 3 decimals (kg, litres, metres). */
+export const roundKg = (value: number) => Math.round(value * 1000 + Number.EPSILON) / 1000;
+
 const discounted = (listPrice: number, sconto: number) => listPrice * (1 - Math.min(Math.max(sconto, 0), 100) / 100);
 
 /**

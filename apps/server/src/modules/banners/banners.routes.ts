@@ -15,7 +15,7 @@ import { banner } from '../../db/schema/index.ts';
 import type { Access } from '../../platform/auth.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { registerCrud } from '../../platform/crud.ts';
-import type { ThemesService } from '../themes/themes.service.ts';
+import type { ThemesService } from '../themes/themes.contract.ts';
 import { toBanner } from './banners.mapper.ts';
 import type { BannerRow } from './banners.repository.ts';
 import { createBannersService } from './banners.service.ts';

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { refuseWhileActing } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import type { ThemesService } from '../themes/themes.service.ts';
+import type { ThemesService } from '../themes/themes.contract.ts';
 import { toActiveBanner } from './banners.mapper.ts';
 import { findActiveBanners, findBanner, insertChecked, themeExists } from './banners.repository.ts';
 

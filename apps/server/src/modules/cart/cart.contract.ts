@@ -19,3 +19,5 @@ export type PricedCart = {
   /** What GET /api/cartitem answers for the same cart. */
   view: CartView;
 };
+
+export { addCartLines, lockCart, readPricedCart, removeCartLines } from './cart.service.ts';

@@ -10,6 +10,7 @@ import {
   type PriceProfile,
   priceVisibility,
   roundEuro,
+  roundKg,
   type SavedCart,
   type StockFigures,
 } from '@ricambi/domain';
@@ -17,9 +18,6 @@ import type { indirizzoCliente } from '../../db/schema/index.ts';
 import type { ArticoloRow } from '../articolo/articolo.contract.ts';
 import type { PricedCart, PricedLine } from './cart.contract.ts';
 import type { CartLineRow } from './cart.repository.ts';
-
-/** Kilograms and quantities: 3 decimals, as the columns hold them. */
-export const roundKg = (value: number) => Math.round(value * 1000 + Number.EPSILON) / 1000;
 
 type Article = { a: ArticoloRow; stock: StockFigures };
 

@@ -16,6 +16,7 @@ import {
   type QuickOrderRow,
   requestDateError,
   requiresRequestDate,
+  roundKg,
   type SavedCart,
 } from '@ricambi/domain';
 import type { z } from 'zod';
@@ -27,7 +28,7 @@ import type { UploadedFile } from '../../platform/spreadsheet.ts';
 import { loadArticoli, loadPriceProfile } from '../articolo/articolo.contract.ts';
 import type { PricedCart } from './cart.contract.ts';
 import { cartCsv } from './cart.csv.ts';
-import { roundKg, toAccountAddress, toCartAddress, toPricedCart, toPricedLine, toSavedCart } from './cart.mapper.ts';
+import { toAccountAddress, toCartAddress, toPricedCart, toPricedLine, toSavedCart } from './cart.mapper.ts';
 import { parseQuickText, type QuickLine, readQuickFile } from './cart.quick.ts';
 import type { CartLineRow } from './cart.repository.ts';
 import * as repo from './cart.repository.ts';

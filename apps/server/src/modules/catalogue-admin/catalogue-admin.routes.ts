@@ -59,7 +59,7 @@ import { registerCrud } from '../../platform/crud.ts';
 import { notFound } from '../../platform/errors.ts';
 import { containsPattern, escapeLike, sendPage } from '../../platform/paging.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import { reindexArticles } from '../search/search.indexer.ts';
+import { reindexArticles } from '../search/search.contract.ts';
 import {
   type ArticoloArticoloRow,
   type ArticoloEquivRow,

@@ -23,7 +23,7 @@ import {
   tipoCategoria,
 } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { reindexArticles } from '../search/search.indexer.ts';
+import { reindexArticles } from '../search/search.contract.ts';
 import { categoriaAncestors, existingIds, exists, setCategories, taken } from './catalogue-admin.repository.ts';
 
 /** An emptied optional field is stored as null. */

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseDecimal, readSheet, type UploadedFile } from '../../platform/spreadsheet.ts';
-import { reindexAll, reindexArticles, reindexChanged } from '../search/search.indexer.ts';
+import { reindexAll, reindexArticles, reindexChanged } from '../search/search.contract.ts';
 import * as repo from './catalogue-maintenance.repository.ts';
 
 export const STOCK_MESSAGES = 'catalogueMaintenance.stockImport.';

@@ -25,7 +25,7 @@ import type { ErpImport } from '../../platform/erp.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/language.ts';
 import type { UploadedFile } from '../../platform/spreadsheet.ts';
-import type { ThemesService } from '../themes/themes.service.ts';
+import type { ThemesService } from '../themes/themes.contract.ts';
 import { countryCombos, provinceCombos } from './orders.mapper.ts';
 import { createOrdersService } from './orders.service.ts';
 import { applyTariff, previewTariff, TARIFF_MESSAGES, tariffWorkbook } from './orders.tariff.ts';

@@ -18,6 +18,7 @@ import {
   type requestSchema,
   requiresRequestDate,
   roundEuro,
+  roundKg,
   type SendResult,
   type ShippingCost,
 } from '@ricambi/domain';
@@ -27,11 +28,9 @@ import { type ErpImport, ErpUnavailableError, queueErpExport } from '../../platf
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import { findActiveBanners } from '../banners/banners.repository.ts';
-import type { PricedLine } from '../cart/cart.contract.ts';
-import { roundKg } from '../cart/cart.mapper.ts';
-import { addCartLines, lockCart, readPricedCart, removeCartLines } from '../cart/cart.service.ts';
-import type { ThemesService } from '../themes/themes.service.ts';
+import { findActiveBanners } from '../banners/banners.contract.ts';
+import { addCartLines, lockCart, type PricedLine, readPricedCart, removeCartLines } from '../cart/cart.contract.ts';
+import type { ThemesService } from '../themes/themes.contract.ts';
 import { orderMail } from './orders.mails.ts';
 import { orderParts, toErpDocument, toOrderLine, toSendResult } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';

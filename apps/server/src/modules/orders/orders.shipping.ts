@@ -1,7 +1,13 @@
-import { type CartKind, FREE_SHIPPING, roundEuro, type ShippingCost, shippingComputable } from '@ricambi/domain';
+import {
+  type CartKind,
+  FREE_SHIPPING,
+  roundEuro,
+  roundKg,
+  type ShippingCost,
+  shippingComputable,
+} from '@ricambi/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PricedLine } from '../cart/cart.contract.ts';
-import { roundKg } from '../cart/cart.mapper.ts';
 import { findTariffRows, findTrackIds, type TariffRowRecord } from './orders.repository.ts';
 
 /** Below 0: not computable (spec 1 §5). */

@@ -4,6 +4,14 @@ import { searchLog } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/sessions.ts';
 
 export type SearchKind = 'FULL' | 'BY_ID' | 'MACHINE' | 'DIMENSIONS';
+
+/** Where a search came from, as the log keeps it. */
+export type SearchOrigin = { url: string; userAgent: string | undefined; ip: string };
+export const searchOriginOf = (request: FastifyRequest): SearchOrigin => ({
+  url: request.url,
+  userAgent: request.headers['user-agent'],
+  ip: request.ip,
+});
 type Entry = typeof searchLog.$inferInsert;
 
 const FLUSH_MS = 500;
@@ -33,16 +41,16 @@ export const createSearchLog = (db: Db, onError: (error: unknown) => void) => {
   timer.unref();
 
   return {
-    record: (request: FastifyRequest, principal: Principal, tipo: SearchKind, numRisultati: number) => {
-      const url = new URL(request.url, 'http://local');
+    record: (origin: SearchOrigin, principal: Principal, tipo: SearchKind, numRisultati: number) => {
+      const url = new URL(origin.url, 'http://local');
       buffer.push({
         tipo,
         url: url.pathname.slice(0, 1000),
         params: JSON.stringify(Object.fromEntries(url.searchParams)).slice(0, 4000),
         numRisultati,
         username: principal.login,
-        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        remoteIp: request.ip,
+        userAgent: origin.userAgent?.slice(0, 500) ?? null,
+        remoteIp: origin.ip,
         userId: principal.userId,
       });
       if (buffer.length >= MAX_BUFFER) void flush();

@@ -1,7 +1,7 @@
 import { AUTOCOMPLETE_SIZE, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { articoloSearch, searchCount, searchTop } from '../../db/schema/index.ts';
+import { articolo, articoloArticolo, articoloSearch, searchCount, searchTop } from '../../db/schema/index.ts';
 import { alternativesQuery, parseTerms, prefixQuery } from './search.terms.ts';
 
 const LANGUAGE_VECTOR = {
@@ -269,6 +269,134 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
     ids: corrected.ids,
     ...counted(corrected.total, cap),
     match: corrected.total > 0 ? 'fuzzy' : 'none',
+    corrected: alternatives.map((a) => a[0] ?? ''),
+  };
+};
+
+export type IdPage = { ids: number[]; total: number };
+
+/** The articles a search may show: visible ones unless staff ask; only tracks under a theme without parts. */
+export type SearchScope = { visibleOnly: boolean; tracksOnly: boolean };
+
+const scopeCondition = (scope: SearchScope) =>
+  and(
+    scope.visibleOnly ? eq(articolo.visibile, true) : undefined,
+    scope.tracksOnly ? eq(articolo.cingoloInGomma, true) : undefined,
+  );
+
+/** The parts of a machine (its bill of materials), by code. */
+export const findMachinePartIds = async (
+  db: DbOrTx,
+  q: { padreId: number; page: number; size: number },
+  scope: SearchScope,
+): Promise<IdPage> => {
+  const where = and(eq(articoloArticolo.padreId, q.padreId), scopeCondition(scope));
+  const [rows, [n]] = await Promise.all([
+    db
+      .selectDistinct({ id: articolo.id, code: articolo.articolo })
+      .from(articoloArticolo)
+      .innerJoin(articolo, eq(articolo.id, articoloArticolo.figlioId))
+      .where(where)
+      .orderBy(asc(articolo.articolo), asc(articolo.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db
+      .select({ n: countDistinct(articoloArticolo.figlioId) })
+      .from(articoloArticolo)
+      .innerJoin(articolo, eq(articolo.id, articoloArticolo.figlioId))
+      .where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: n?.n ?? 0 };
+};
+
+/** One article by id, when the scope allows it. */
+export const findArticoloId = async (db: DbOrTx, id: number, scope: SearchScope) => {
+  const [row] = await db
+    .select({ id: articolo.id })
+    .from(articolo)
+    .where(and(eq(articolo.id, id), scopeCondition(scope)));
+  return row?.id ?? null;
+};
+
+/** Visible tracks of the given dimensions (width, pitch, links, shape), by code. */
+export const findTrackIds = async (
+  db: DbOrTx,
+  q: { tag1: string; tag2: string; tag3: string; tag6: string; page: number; size: number },
+): Promise<IdPage> => {
+  const where = and(
+    eq(articolo.cingoloInGomma, true),
+    eq(articolo.visibile, true),
+    eq(articolo.tag1, q.tag1),
+    eq(articolo.tag2, q.tag2),
+    eq(articolo.tag3, q.tag3),
+    eq(articolo.tag6, q.tag6),
+  );
+  const [rows, [n]] = await Promise.all([
+    db
+      .select({ id: articolo.id })
+      .from(articolo)
+      .where(where)
+      .orderBy(asc(articolo.articolo), asc(articolo.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ n: count() }).from(articolo).where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: n?.n ?? 0 };
+};
+
+/**
+ * The free search among tracks only (a theme without parts, spec 2 §1). Tracks are a small share of
+ * the catalogue, so one ranked query with its count does: same tiers as the full ranking (exact
+ * code, code prefix, words in the language, words in any language), then code.
+ */
+const tracksPage = async (db: DbOrTx, m: Matcher, lang: Language, page: number, size: number): Promise<IdPage> => {
+  const s = articoloSearch;
+  const conditions: SQL[] = [];
+  if (m.code) conditions.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
+  if (m.tsquery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.tsquery)}`);
+  if (conditions.length === 0) return { ids: [], total: 0 };
+  const from = sql`from ${s} join ${articolo} on ${articolo.id} = ${s.articoloId}
+    where ${s.visibile} and ${articolo.cingoloInGomma} and (${sql.join(conditions, sql` or `)})`;
+  const tier = sql`case ${m.code ? sql`when ${s.codiceNorm} = ${m.code} then 0 when ${s.codiceNorm} like ${`${m.code}%`} then 1` : sql``}
+    ${m.tsquery ? sql`when ${LANGUAGE_VECTOR[lang]} @@ ${tsq(m.tsquery)} then 2` : sql``} else 3 end`;
+  const [rows, [n]] = await Promise.all([
+    queryRows<{ id: number | string }>(
+      db,
+      sql`select ${s.articoloId} as id ${from} order by ${tier}, ${s.codiceNorm}, ${s.articoloId}
+           limit ${size} offset ${page * size}`,
+    ),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n ${from}`),
+  ]);
+  return { ids: rows.map((r) => Number(r.id)), total: Number(n?.n ?? 0) };
+};
+
+/** The free search among tracks only, with typos forgiven like the full one. */
+export const tracksSearch = async (
+  db: DbOrTx,
+  term: string,
+  lang: Language,
+  page: number,
+  size: number,
+): Promise<RankedPage> => {
+  const { code, words } = parseTerms(term);
+  const exact = await tracksPage(
+    db,
+    { code: code || null, tsquery: words.length ? prefixQuery(words) : null },
+    lang,
+    page,
+    size,
+  );
+  if (exact.total > 0) return { ...exact, capped: false, match: 'exact' };
+  const none: RankedPage = { ids: [], total: 0, capped: false, match: 'none' };
+  const longWords = words.filter((w) => w.length >= 3);
+  if (longWords.length === 0) return none;
+  const alternatives = await similarWords(db, longWords);
+  if (!alternatives) return none;
+  const fuzzy = await tracksPage(db, { code: null, tsquery: alternativesQuery(alternatives) }, lang, page, size);
+  return {
+    ...fuzzy,
+    capped: false,
+    match: fuzzy.total > 0 ? 'fuzzy' : 'none',
     corrected: alternatives.map((a) => a[0] ?? ''),
   };
 };

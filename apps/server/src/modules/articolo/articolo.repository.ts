@@ -1,0 +1,121 @@
+import { NO_STOCK, type PriceProfile } from '@ricambi/domain';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { appUser, articolo, articoloCategoria, articoloStock, categoria, marchio } from '../../db/schema/index.ts';
+
+export type ArticoloRow = typeof articolo.$inferSelect;
+
+/** Articles with their brand and stock, in the order of `ids`. */
+export const loadArticoli = async (db: DbOrTx, ids: readonly number[]) => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ a: articolo, marchio: { id: marchio.id, descrizione: marchio.descrizione }, stock: articoloStock })
+    .from(articolo)
+    .leftJoin(marchio, eq(marchio.id, articolo.marchioId))
+    .leftJoin(articoloStock, eq(articoloStock.articoloId, articolo.id))
+    .where(inArray(articolo.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.a.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, stock: row.stock ?? { ...NO_STOCK } }] : [];
+  });
+};
+export type LoadedArticolo = Awaited<ReturnType<typeof loadArticoli>>[number];
+
+const dealer = alias(appUser, 'dealer');
+
+/** What decides the user's prices, with the dealer's discount for a subdealer (spec 1 §6). */
+export const loadPriceProfile = async (db: DbOrTx, userId: number): Promise<PriceProfile> => {
+  const [row] = await db
+    .select({
+      logica: appUser.logica,
+      sconto: appUser.sconto,
+      markup: appUser.markup,
+      vedePrezzi: appUser.vedePrezzi,
+      vedeSconto: appUser.vedeSconto,
+      dealerSconto: dealer.sconto,
+    })
+    .from(appUser)
+    .leftJoin(dealer, eq(dealer.login, appUser.dealerLogin))
+    .where(eq(appUser.id, userId));
+  if (!row) return { logica: 'dealer', sconto: 0, markup: 1, vedePrezzi: false, vedeSconto: false, dealerSconto: null };
+  return {
+    logica: row.logica,
+    sconto: Number(row.sconto),
+    markup: Number(row.markup),
+    vedePrezzi: row.vedePrezzi,
+    vedeSconto: row.vedeSconto,
+    dealerSconto: row.dealerSconto === null ? null : Number(row.dealerSconto),
+  };
+};
+
+/** The categories of an article, by name. */
+export const findCategories = (db: DbOrTx, articoloId: number) =>
+  db
+    .select({ id: categoria.id, nome: categoria.nome })
+    .from(articoloCategoria)
+    .innerJoin(categoria, eq(categoria.id, articoloCategoria.categoriaId))
+    .where(eq(articoloCategoria.articoloId, articoloId))
+    .orderBy(asc(categoria.nome));
+
+/** Visible machines (tipoArticolo M): the machine search lists (spec 1 §2.3). */
+const machines = and(eq(articolo.tipoArticolo, 'M'), eq(articolo.visibile, true));
+/** Visible rubber tracks: the track-dimension lists. */
+const tracks = and(eq(articolo.cingoloInGomma, true), eq(articolo.visibile, true));
+
+/** Numbers first in numeric order (track widths 180 < 230 < 1000), then the rest alphabetically. */
+const naturalOrder = (column: SQL) =>
+  sql`case when ${column} ~ '^[0-9]+([.,][0-9]+)?$' then replace(${column}, ',', '.')::numeric end nulls last, ${column}`;
+
+const distinctValues = (db: DbOrTx, column: AnyPgColumn, where: SQL | undefined) =>
+  db
+    .select({ value: sql<string>`${column}`, count: sql<number>`count(*)::int` })
+    .from(articolo)
+    .where(and(where, sql`${column} is not null`))
+    .groupBy(column)
+    .orderBy(naturalOrder(sql`${column}`));
+
+/** Brands that have machines with a model. */
+export const findMachineBrands = (db: DbOrTx) =>
+  db
+    .selectDistinct({ id: marchio.id, descrizione: marchio.descrizione })
+    .from(marchio)
+    .innerJoin(articolo, eq(articolo.marchioId, marchio.id))
+    .where(and(machines, eq(marchio.visibile, true), sql`${articolo.tag2} is not null`))
+    .orderBy(asc(marchio.descrizione));
+
+export const findMachineModels = (db: DbOrTx, marchioId: number) =>
+  distinctValues(db, articolo.tag2, and(machines, eq(articolo.marchioId, marchioId)));
+
+export const findMachineVariants = (db: DbOrTx, marchioId: number, tag2: string) =>
+  distinctValues(db, articolo.tag3, and(machines, eq(articolo.marchioId, marchioId), eq(articolo.tag2, tag2)));
+
+const MACHINES_MAX = 50;
+
+/** The machines of a brand, model and variant, by code. */
+export const findMachineIds = async (db: DbOrTx, q: { marchioId: number; tag2: string; tag3: string }) => {
+  const rows = await db
+    .select({ id: articolo.id })
+    .from(articolo)
+    .where(and(machines, eq(articolo.marchioId, q.marchioId), eq(articolo.tag2, q.tag2), eq(articolo.tag3, q.tag3)))
+    .orderBy(asc(articolo.articolo))
+    .limit(MACHINES_MAX);
+  return rows.map((r) => r.id);
+};
+
+export type TrackDimensions = { tag1?: string; tag2?: string; tag3?: string };
+export type TrackDimension = 'tag1' | 'tag2' | 'tag3' | 'tag6';
+
+/** The values of one track dimension (width tag1 → pitch tag2 → links tag3 → shape tag6) under the chosen ones. */
+export const findTrackDimension = (db: DbOrTx, dimension: TrackDimension, q: TrackDimensions) =>
+  distinctValues(
+    db,
+    articolo[dimension],
+    and(
+      tracks,
+      q.tag1 ? eq(articolo.tag1, q.tag1) : undefined,
+      q.tag2 ? eq(articolo.tag2, q.tag2) : undefined,
+      q.tag3 ? eq(articolo.tag3, q.tag3) : undefined,
+    ),
+  );

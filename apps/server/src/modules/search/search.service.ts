@@ -1,0 +1,75 @@
+import type { ArticoloHit, Language, TIPI_ARTICOLO } from '@ricambi/domain';
+import type { Db } from '../../db/client.ts';
+import type { Principal } from '../../platform/sessions.ts';
+import { isCatalogueStaff, loadHits, loadPriceProfile } from '../articolo/articolo.contract.ts';
+import type { ThemesService } from '../themes/themes.contract.ts';
+import type { SearchLog, SearchOrigin } from './search.log.ts';
+import * as repo from './search.repository.ts';
+
+export type SearchDeps = { db: Db; searchLog: SearchLog; themes: ThemesService };
+
+/** Where a search comes from: the log entry and the host whose theme decides what may be found. */
+export type SearchRequest = { origin: SearchOrigin; hostName: string; lang: Language };
+
+export type HitsPage = {
+  items: ArticoloHit[];
+  total: number;
+  match?: repo.RankedPage['match'];
+  corrected?: string[];
+  capped?: boolean;
+};
+
+/**
+ * The searches of spec 1 §2.1, §2.3 and §7: free text (also the typeahead, size 10), by id (one
+ * article, or the parts of a machine) and by track dimensions. Each one is written to the search
+ * log. Under a theme without parts access only tracks are found (spec 2 §1).
+ */
+export const createSearchService = ({ db, searchLog, themes }: SearchDeps) => {
+  const tracksOnly = (principal: Principal, hostName: string) =>
+    themes.resolve(hostName, principal.tema)?.canAccessParts === false;
+
+  const hits = async (principal: Principal, ids: readonly number[], lang: Language) =>
+    loadHits(db, ids, lang, await loadPriceProfile(db, principal.userId));
+
+  return {
+    full: async (
+      principal: Principal,
+      q: { term: string; page: number; size: number },
+      req: SearchRequest,
+    ): Promise<HitsPage> => {
+      const result = tracksOnly(principal, req.hostName)
+        ? await repo.tracksSearch(db, q.term, req.lang, q.page, q.size)
+        : await repo.fullSearch(db, q.term, req.lang, q.page, q.size);
+      searchLog.record(req.origin, principal, 'FULL', result.total);
+      return { ...result, items: await hits(principal, result.ids, req.lang) };
+    },
+
+    byId: async (
+      principal: Principal,
+      q: { id: number; tipoArticolo: (typeof TIPI_ARTICOLO)[number]; page: number; size: number },
+      req: SearchRequest,
+    ): Promise<HitsPage> => {
+      const scope = { visibleOnly: !isCatalogueStaff(principal), tracksOnly: tracksOnly(principal, req.hostName) };
+      let found: repo.IdPage;
+      if (q.tipoArticolo === 'M') {
+        found = await repo.findMachinePartIds(db, { padreId: q.id, page: q.page, size: q.size }, scope);
+      } else {
+        const id = await repo.findArticoloId(db, q.id, scope);
+        found = { ids: id !== null && q.page === 0 ? [id] : [], total: id === null ? 0 : 1 };
+      }
+      searchLog.record(req.origin, principal, 'BY_ID', found.total);
+      return { items: await hits(principal, found.ids, req.lang), total: found.total };
+    },
+
+    tracks: async (
+      principal: Principal,
+      q: { tag1: string; tag2: string; tag3: string; tag6: string; page: number; size: number },
+      req: SearchRequest,
+    ): Promise<HitsPage> => {
+      const found = await repo.findTrackIds(db, q);
+      searchLog.record(req.origin, principal, 'DIMENSIONS', found.total);
+      return { items: await hits(principal, found.ids, req.lang), total: found.total };
+    },
+  };
+};
+export type SearchService = ReturnType<typeof createSearchService>;
