@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
+  businessToday,
   type CartCheck,
   type CartView,
   type CheckoutInput,
@@ -332,6 +333,51 @@ describe('orders', () => {
     expect((await ordersOf(dealer.id))[0]).toMatchObject({ stato: 'DEU', prov: null });
   });
 
+  it("refuses the order's requested date when it is today, past or a Sunday, in orders, quotes and requests", async () => {
+    const shift = (iso: string, days: number) => {
+      const d = new Date(`${iso}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const today = businessToday();
+    let sunday = shift(today, 1);
+    while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = shift(sunday, 1);
+    const wrong = [
+      [sunday, 'cart.error.dateWeekend'],
+      [today, 'cart.error.dateMin'],
+      [shift(today, -1), 'cart.error.dateMin'],
+    ] as const;
+
+    const dealer = await user();
+    const cart = await fill(dealer.agent, [{ a: part, quantita: 1 }]);
+    const before = { lines: 1, outbox: await outboxCount() };
+    for (const [dataRichiesta, message] of wrong) {
+      for (const tiporichiesta of ['ORD', 'PREV'] as const) {
+        const response = await send(dealer.agent, body(cart, { dataRichiesta, tiporichiesta }));
+        await expectRefused(dealer, response, 400, 'error.validation', before);
+        expect(fieldErrorsOf(response)).toContainEqual(['dataRichiesta', message]);
+      }
+    }
+
+    const sub = await user(SUBDEALER, { logica: 'subdealer', vedePrezzi: false });
+    const subCart = await fill(sub.agent, [{ a: part, quantita: 1 }]);
+    const address = { ...ITALIAN_ADDRESS, STATO: null, PROV: null };
+    for (const [dataRichiesta, message] of wrong) {
+      const response = await send(
+        sub.agent,
+        { ...body(subCart, { dataRichiesta }), cartAddress: address },
+        randomUUID(),
+        '/api/cart/sendrequest',
+      );
+      await expectRefused(sub, response, 400, 'error.validation', before);
+      expect(fieldErrorsOf(response)).toContainEqual(['dataRichiesta', message]);
+    }
+
+    const accepted = await send(dealer.agent, body(cart, { dataRichiesta: date }));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await ordersOf(dealer.id))[0]?.dataRichiesta).toBe(date);
+  });
+
   it('checks each line again at send: over availability without confirmation, orderable, date', async () => {
     const dealer = await user();
     const cart = await fill(dealer.agent, [
@@ -549,6 +595,25 @@ describe('orders', () => {
       { a: part, quantita: 1 },
     ]);
     expect((await cost(mixed.agent, 'ITA', '25030')).spedizioneGratuita).toBe(false);
+  });
+
+  it('hides the Carriage Paid To amount from a subdealer who does not see prices, and still says whether it can be chosen', async () => {
+    const cost = async (agent: Agent, stato: string, cap = '') => {
+      const response = await agent.get(`/api/cart/spesespedizione?stato=${stato}&cap=${cap}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ShippingCost>();
+    };
+    const hidden = await user(SUBDEALER, { logica: 'subdealer', vedePrezzi: false });
+    await fill(hidden.agent, [{ a: part, quantita: 2 }]); // 24 kg: 30 € to 25030
+    expect(await cost(hidden.agent, 'ITA', '25030')).toEqual({
+      costo: null,
+      spedizioneGratuita: false,
+      pesoTotale: 24,
+    });
+    expect((await cost(hidden.agent, 'FRA', '75001')).costo).toBe(-1); // not computable is still said
+    const shown = await user(SUBDEALER, { logica: 'subdealer', vedePrezzi: true });
+    await fill(shown.agent, [{ a: part, quantita: 2 }]);
+    expect((await cost(shown.agent, 'ITA', '25030')).costo).toBe(30);
   });
 
   it('picks the narrowest postcode range', () => {

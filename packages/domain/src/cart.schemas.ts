@@ -208,8 +208,11 @@ export const shippingQuerySchema = z.object({
   id: z.coerce.number().int().optional(),
 });
 export const shippingCostSchema = z.object({
-  /** Euro; below 0 = not computable (spec 1 §5). */
-  costo: z.number(),
+  /**
+   * Euro; below 0 = not computable (spec 1 §5); null = computable, but the user does not see prices
+   * (a subdealer without vedePrezzi, spec 1 §6).
+   */
+  costo: z.number().nullable(),
   spedizioneGratuita: z.boolean(),
   pesoTotale: z.number(),
 });

@@ -12,7 +12,7 @@ import type { ArticoloRow, LoadedArticolo } from './articolo.repository.ts';
 
 export const tagsOf = (row: ArticoloRow) => [row.tag1, row.tag2, row.tag3, row.tag4, row.tag5, row.tag6];
 
-export type ArticoloImage = { name: string; url: string };
+type ArticoloImage = { name: string; url: string };
 
 export const toArticoloImage = (id: number, name: string): ArticoloImage => ({
   name,

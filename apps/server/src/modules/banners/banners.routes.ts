@@ -21,7 +21,7 @@ import type { BannerRow } from './banners.repository.ts';
 import { createBannersService } from './banners.service.ts';
 
 /** Spec 1 §2.1 and §6: banners are managed by managers. */
-export const BANNER_ADMIN: Access = ['ROLE_MANAGER'];
+const BANNER_ADMIN: Access = ['ROLE_MANAGER'];
 const tags = ['banners'];
 
 /** Banners (spec 1 §3, §4, §7): administration on the kit; active banners and acknowledgements for users. */

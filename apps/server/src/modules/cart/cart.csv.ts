@@ -73,7 +73,7 @@ const TITLES: Record<Language, Record<Column, string>> = {
 };
 
 /** Spreadsheet programs set for English read ',' and '.', the others ';' and a decimal comma. */
-export const csvFormatOf = (lang: Language) =>
+const csvFormatOf = (lang: Language) =>
   lang === 'en' ? { separator: ',', decimal: '.' } : { separator: ';', decimal: ',' };
 
 /**

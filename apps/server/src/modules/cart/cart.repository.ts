@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 
 export type CartLineRow = typeof carrelloRiga.$inferSelect;
-export type NewCartLine = Omit<typeof carrelloRiga.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+type NewCartLine = Omit<typeof carrelloRiga.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 /**
  * Creates the user's cart row when missing and locks it for the rest of the transaction: the upsert
@@ -176,7 +176,7 @@ export const findArticlesByCodes = async (
   );
 };
 
-export type QuickArticleRow = {
+type QuickArticleRow = {
   id: number | string;
   articolo: string;
   descrizione: string | null;

@@ -295,7 +295,7 @@ const resolveQuickLines = async (db: DbOrTx, lines: readonly QuickLine[], lang: 
   });
 };
 
-export type CartUpdateInput = z.output<typeof cartItemUpdateSchema>;
+type CartUpdateInput = z.output<typeof cartItemUpdateSchema>;
 
 /**
  * The cart use cases of the routes. The principal is the effective user: the dealer while staff act

@@ -21,7 +21,7 @@ const summaryColumns = (alias: string, prefix: string, lang: string) =>
       `${alias}.unita_misura as ${prefix}_um, ${alias}.cod_immagine as ${prefix}_img, ${alias}.visibile as ${prefix}_vis`,
   );
 
-export type SummaryRow = Record<string, unknown>;
+type SummaryRow = Record<string, unknown>;
 
 /** Reads an article summary out of a row selected with `summaryColumns(…, prefix, …)`. */
 export const summaryOf = (row: SummaryRow, prefix: string): RelationArticolo => ({

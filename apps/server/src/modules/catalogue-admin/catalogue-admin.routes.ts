@@ -23,8 +23,6 @@ import {
   comboVociAdminSchema,
   comboVociInputSchema,
   equivalentSchema,
-  hasAnyAuthority,
-  isLanguage,
   type MarchioInput,
   marchioAdminSchema,
   marchioInputSchema,
@@ -56,9 +54,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type Access, requirePrincipal } from '../../platform/auth.ts';
 import { registerCrud } from '../../platform/crud.ts';
-import { notFound } from '../../platform/errors.ts';
 import { containsPattern, escapeLike, sendPage } from '../../platform/paging.ts';
-import type { Principal } from '../../platform/sessions.ts';
 import { reindexArticles } from '../search/search.contract.ts';
 import {
   type ArticoloArticoloRow,
@@ -72,12 +68,8 @@ import {
   toArticolo,
   toArticoloArticolo,
   toArticoloEquiv,
-  toBomChild,
-  toBomInfo,
-  toBomParent,
   toCategoria,
   toComboVoci,
-  toEquivalent,
   toMarchio,
   toSearchLog,
   toTipoCategoria,
@@ -85,11 +77,7 @@ import {
 import {
   articoliMatching,
   articoloSummaries,
-  bomChildren,
-  bomInfo,
-  bomParents,
   categoriesOf,
-  equivalentsOf,
   marchiById,
   namesById,
 } from './catalogue-admin.repository.ts';
@@ -101,6 +89,7 @@ import {
   articoloWritten,
   categoriaColumns,
   comboVociColumns,
+  createCatalogueRelationsService,
   equivRemoved,
   marchioColumns,
   searchLogColumns,
@@ -116,9 +105,6 @@ const numericId = (column: AnyColumn) => ({
 const ADMIN = { read: CATALOGUE_ADMIN_ROLES, write: CATALOGUE_ADMIN_ROLES };
 const contains = (column: AnyColumn, term: string) => ilike(column, containsPattern(term));
 const startsWith = (column: AnyColumn, term: string) => ilike(column, `${escapeLike(term)}%`);
-const isStaff = (principal: Principal) => hasAnyAuthority(principal.authorities, CATALOGUE_STAFF_ROLES);
-const languageOf = (principal: Principal, lang?: string) =>
-  lang ?? (isLanguage(principal.langKey) ? principal.langKey : 'it');
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['catalogueAdmin'];
 
@@ -357,6 +343,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
 
 /** Spec 3 §7 relation calls, read by the article page. */
 const registerRelations = (app: FastifyInstance, db: Db) => {
+  const relations = createCatalogueRelationsService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers: Access = PARTS_AREA_ROLES;
 
@@ -367,16 +354,13 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
       schema: { tags, params: idParams, querystring: relationQuerySchema, response: { 200: z.array(bomChildSchema) } },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request.principal);
       const { lang, page, size = BOM_PAGE_SIZE } = request.query;
-      const result = await bomChildren(db, {
-        padreId: request.params.id,
-        lang: languageOf(principal, lang),
-        staff: isStaff(principal),
+      const found = await relations.children(requirePrincipal(request.principal), request.params.id, {
+        lang,
         page,
         size,
       });
-      return sendPage(request, reply, { items: result.items.map(toBomChild), total: result.total, page, size });
+      return sendPage(request, reply, { ...found, page, size });
     },
   );
 
@@ -392,17 +376,12 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request.principal);
-      const { lang, page, size = BOM_PAGE_SIZE, origine } = request.query;
-      const result = await bomChildren(db, {
-        padreId: request.params.id,
-        origine,
-        lang: languageOf(principal, lang),
-        staff: isStaff(principal),
-        page,
+      const { page, size = BOM_PAGE_SIZE } = request.query;
+      const found = await relations.children(requirePrincipal(request.principal), request.params.id, {
+        ...request.query,
         size,
       });
-      return sendPage(request, reply, { items: result.items.map(toBomChild), total: result.total, page, size });
+      return sendPage(request, reply, { ...found, page, size });
     },
   );
 
@@ -414,15 +393,12 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
       schema: { tags, params: idParams, querystring: relationQuerySchema, response: { 200: z.array(bomParentSchema) } },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request.principal);
-      const { lang, page, size = WHERE_USED_PAGE_SIZE } = request.query;
-      const result = await bomParents(db, {
-        figlioId: request.params.id,
-        lang: languageOf(principal, lang),
-        page,
+      const { page, size = WHERE_USED_PAGE_SIZE } = request.query;
+      const found = await relations.parents(requirePrincipal(request.principal), request.params.id, {
+        ...request.query,
         size,
       });
-      return sendPage(request, reply, { items: result.items.map(toBomParent), total: result.total, page, size });
+      return sendPage(request, reply, { ...found, page, size });
     },
   );
 
@@ -437,12 +413,7 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
         response: { 200: bomInfoSchema },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request.principal);
-      const row = await bomInfo(db, request.params.id, languageOf(principal, request.query.lang), isStaff(principal));
-      if (!row) throw notFound();
-      return toBomInfo(row);
-    },
+    async (request) => relations.info(requirePrincipal(request.principal), request.params.id, request.query.lang),
   );
 
   r.get(
@@ -456,15 +427,7 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
         response: { 200: z.array(equivalentSchema) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request.principal);
-      const rows = await equivalentsOf(
-        db,
-        request.params.id,
-        languageOf(principal, request.query.lang),
-        isStaff(principal),
-      );
-      return rows.map(toEquivalent);
-    },
+    async (request) =>
+      relations.equivalents(requirePrincipal(request.principal), request.params.id, request.query.lang),
   );
 };

@@ -3,16 +3,19 @@ import {
   type ArticoloCreateInput,
   type ArticoloEquivInput,
   type ArticoloUpdateInput,
+  CATALOGUE_STAFF_ROLES,
   type CategoriaInput,
   COUNT_UNIT,
   type ComboVociInput,
   compactLocalized,
+  hasAnyAuthority,
+  type Language,
   type MarchioInput,
   type SearchLogInput,
   type TipoCategoriaInput,
 } from '@ricambi/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   appUser,
   articolo,
@@ -22,9 +25,22 @@ import {
   marchio,
   tipoCategoria,
 } from '../../db/schema/index.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { languageOfPrincipal } from '../../platform/language.ts';
+import type { Principal } from '../../platform/sessions.ts';
 import { reindexArticles } from '../search/search.contract.ts';
-import { categoriaAncestors, existingIds, exists, setCategories, taken } from './catalogue-admin.repository.ts';
+import { toBomChild, toBomInfo, toBomParent, toEquivalent } from './catalogue-admin.mapper.ts';
+import {
+  bomChildren,
+  bomInfo,
+  bomParents,
+  categoriaAncestors,
+  equivalentsOf,
+  existingIds,
+  exists,
+  setCategories,
+  taken,
+} from './catalogue-admin.repository.ts';
 
 /** An emptied optional field is stored as null. */
 const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
@@ -197,5 +213,45 @@ export const comboVociColumns = async (tx: DbOrTx, input: ComboVociInput, existi
     chiave: input.chiave,
     descrizione: localized(input.descrizione),
     ordine: orNull(input.ordine),
+  };
+};
+
+type RelationPage = { lang?: Language; page: number; size: number };
+
+/**
+ * The relation calls the article page reads (spec 3 §7): bill of materials, where a part is used,
+ * equivalents; hidden articles only for catalogue staff, texts in the language asked.
+ */
+export const createCatalogueRelationsService = (db: Db) => {
+  const isStaff = (principal: Principal) => hasAnyAuthority(principal.authorities, CATALOGUE_STAFF_ROLES);
+  const languageFor = (principal: Principal, lang?: Language) => lang ?? languageOfPrincipal(principal);
+  return {
+    children: async (principal: Principal, padreId: number, q: RelationPage & { origine?: string }) => {
+      const result = await bomChildren(db, {
+        padreId,
+        origine: q.origine,
+        lang: languageFor(principal, q.lang),
+        staff: isStaff(principal),
+        page: q.page,
+        size: q.size,
+      });
+      return { items: result.items.map(toBomChild), total: result.total };
+    },
+    parents: async (principal: Principal, figlioId: number, q: RelationPage) => {
+      const result = await bomParents(db, {
+        figlioId,
+        lang: languageFor(principal, q.lang),
+        page: q.page,
+        size: q.size,
+      });
+      return { items: result.items.map(toBomParent), total: result.total };
+    },
+    info: async (principal: Principal, id: number, lang?: Language) => {
+      const row = await bomInfo(db, id, languageFor(principal, lang), isStaff(principal));
+      if (!row) throw notFound();
+      return toBomInfo(row);
+    },
+    equivalents: async (principal: Principal, articoloId: number, lang?: Language) =>
+      (await equivalentsOf(db, articoloId, languageFor(principal, lang), isStaff(principal))).map(toEquivalent),
   };
 };

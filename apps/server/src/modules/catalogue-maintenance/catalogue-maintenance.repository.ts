@@ -3,7 +3,7 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { articolo, articoloStock } from '../../db/schema/index.ts';
 
 /** An article as the stock import sees it: code, description, list price and stored stock (0 when none). */
-export type StockArticle = {
+type StockArticle = {
   id: number;
   articolo: string;
   descrizione: string | null;
@@ -50,7 +50,7 @@ export const findStockArticles = async (
   return found.map((a) => ({ ...a, prezzo: Number(a.prezzo) }));
 };
 
-export type StockWrite = {
+type StockWrite = {
   articoloId: number;
   magazzino: number;
   in5gg: number;

@@ -42,7 +42,7 @@ const escapeHtml = (s: string) =>
 /** Spec 1 §9: order dates as dd/MM/yyyy. */
 const dayOf = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
 
-export type OrderMailLine = {
+type OrderMailLine = {
   articolo: string;
   descrizione: string;
   quantita: number;

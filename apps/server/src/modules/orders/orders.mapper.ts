@@ -2,7 +2,6 @@ import {
   COUNTRIES,
   type ComboVoce,
   discountPercent,
-  formatOrderId,
   ITALIAN_PROVINCES,
   LANGUAGES,
   type OrderKind,
@@ -18,8 +17,6 @@ export const orderParts = (o: Pick<OrderRow, 'tiporichiesta' | 'anno' | 'numero'
   String(o.anno),
   String(o.numero).padStart(6, '0'),
 ];
-
-export const orderNumberOf = (o: Pick<OrderRow, 'tiporichiesta' | 'anno' | 'numero'>) => formatOrderId(orderParts(o));
 
 export const toSendResult = (o: OrderRow, email: string | null, carrelloResiduo: number): SendResult => ({
   id: o.id,

@@ -3,7 +3,7 @@ import { type DbOrTx, queryRows, type Tx } from '../../db/client.ts';
 import { appUser, articolo, carrelloRiga, ordine, ordineRiga, speseSpedizione } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof ordine.$inferSelect;
-export type NewOrder = Omit<typeof ordine.$inferInsert, 'id' | 'createdAt' | 'statoOrdine'>;
+type NewOrder = Omit<typeof ordine.$inferInsert, 'id' | 'createdAt' | 'statoOrdine'>;
 export type NewOrderLine = Omit<typeof ordineRiga.$inferInsert, 'id' | 'ordineId'>;
 export type TariffRowRecord = typeof speseSpedizione.$inferSelect;
 

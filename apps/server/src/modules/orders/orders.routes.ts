@@ -58,6 +58,9 @@ const uploadedFile = async (request: FastifyRequest): Promise<UploadedFile> => {
  * Checkout and orders (spec 1 §4, §5, §7; issue 5 §3–5): send, request, check, import, shipping cost,
  * the country and province lists, and the shipping tariff.
  */
+/** The shipping tariff belongs to the shipping calculator, a page of the tracks area (spec 2 §1). */
+const tariffConfig = { access: TARIFF, area: 'tracks' as const };
+
 export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInstance) => {
   const orders = createOrdersService(deps);
   const { db } = deps;
@@ -164,7 +167,7 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInsta
 
   r.get(
     '/api/speseSpedizione/tariffario',
-    { config: { access: TARIFF }, schema: { tags, produces: [XLSX_TYPE] } },
+    { config: tariffConfig, schema: { tags, produces: [XLSX_TYPE] } },
     async (_request, reply) =>
       reply
         .type(XLSX_TYPE)
@@ -176,7 +179,7 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInsta
   r.post(
     '/api/speseSpedizione/tariffario/preview',
     {
-      config: { access: TARIFF },
+      config: tariffConfig,
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: tariffPreviewSchema } },
     },
     async (request) => previewTariff(await uploadedFile(request)),
@@ -185,7 +188,7 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInsta
   r.post(
     '/api/speseSpedizione/tariffario',
     {
-      config: { access: TARIFF },
+      config: tariffConfig,
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: tariffApplyResultSchema } },
     },
     async (request) => {

@@ -36,8 +36,8 @@ import { orderParts, toErpDocument, toOrderLine, toSendResult } from './orders.m
 import * as repo from './orders.repository.ts';
 import { computeShipping } from './orders.shipping.ts';
 
-export type CheckoutBody = z.output<typeof checkoutSchema>;
-export type RequestBody = z.output<typeof requestSchema>;
+type CheckoutBody = z.output<typeof checkoutSchema>;
+type RequestBody = z.output<typeof requestSchema>;
 /** What a send needs: the checkout body (ORD, PREV, ORDCG) or a subdealer's request (REQ). */
 export type SendInput = (CheckoutBody | (RequestBody & { tiporichiesta: 'REQ' })) & { tiporichiesta: OrderKind };
 
@@ -174,6 +174,9 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
             message: p.message,
           })),
         );
+        // The order's requested date follows the line dates' rule (spec 1 §3, §5, §9).
+        const headerDateError = input.dataRichiesta ? requestDateError(input.dataRichiesta, today) : undefined;
+        if (headerDateError) problems.unshift({ field: 'dataRichiesta', message: headerDateError });
         if (problems.length > 0) throw validation(problems);
 
         const banner = await checkoutBanner(tx, principal, hostName);
@@ -183,7 +186,7 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
         let speseSpedizione: number | null = null;
         let spedizioneGratuita = false;
         if (input.spedizione === 'CPT') {
-          const cost: ShippingCost = await computeShipping(tx, {
+          const cost = await computeShipping(tx, {
             lines,
             stato: address.STATO,
             cap: address.CAP,
@@ -296,16 +299,19 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
     },
 
     /** GET /api/cart/spesespedizione: the cost of shipping the whole cart there. */
+    /** The cost lookup of the checkout and request forms: the amount only for a user who sees prices. */
     shipping: async (principal: Principal, query: { stato: string; cap: string }): Promise<ShippingCost> => {
       const lang: Language = 'it';
       const cart = await readPricedCart(db, principal.userId, lang);
-      return computeShipping(db, {
+      const cost = await computeShipping(db, {
         lines: cart.lines,
         stato: query.stato,
         cap: query.cap,
         langKey: principal.langKey,
         pricesVisible: cart.view.prezziVisibili,
       });
+      const hidden = !cart.view.prezziVisibili && cost.costo >= 0;
+      return hidden ? { ...cost, costo: null } : cost;
     },
 
     /**

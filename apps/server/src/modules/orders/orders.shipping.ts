@@ -11,7 +11,7 @@ import type { PricedLine } from '../cart/cart.contract.ts';
 import { findTariffRows, findTrackIds, type TariffRowRecord } from './orders.repository.ts';
 
 /** Below 0: not computable (spec 1 §5). */
-export const NOT_COMPUTABLE = -1;
+const NOT_COMPUTABLE = -1;
 
 type Bound = string;
 
@@ -58,7 +58,10 @@ export const pickTariffRow = <T extends Pick<TariffRowRecord, 'id' | 'capDa' | '
     .filter((row) => covers(row, cap.trim()))
     .sort((a, b) => breadth(a) - breadth(b) || a.pesoA - a.pesoDa - (b.pesoA - b.pesoDa) || a.id - b.id)[0];
 
-export type ShippingInput = {
+/** The cost as computed, always with its amount (the answer may hide it, see ShippingCost). */
+type ComputedShipping = ShippingCost & { costo: number };
+
+type ShippingInput = {
   lines: readonly Pick<PricedLine, 'idArticolo' | 'tipoArticoloOrig' | 'peso' | 'lineTotal'>[];
   stato: string | null | undefined;
   cap: string | null | undefined;
@@ -74,9 +77,9 @@ export type ShippingInput = {
  * 10 kg or less, or when no tariff row covers the postcode and the total weight; free for an Italian
  * customer's rubber-track order to Italy from FREE_SHIPPING.minNetto net; else the tariff's cost.
  */
-export const computeShipping = async (db: DbOrTx, input: ShippingInput): Promise<ShippingCost> => {
+export const computeShipping = async (db: DbOrTx, input: ShippingInput): Promise<ComputedShipping> => {
   const pesoTotale = roundKg(input.lines.reduce((sum, l) => sum + l.peso, 0));
-  const result = (costo: number, spedizioneGratuita = false): ShippingCost => ({
+  const result = (costo: number, spedizioneGratuita = false): ComputedShipping => ({
     costo,
     spedizioneGratuita,
     pesoTotale,

@@ -276,7 +276,7 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
 export type IdPage = { ids: number[]; total: number };
 
 /** The articles a search may show: visible ones unless staff ask; only tracks under a theme without parts. */
-export type SearchScope = { visibleOnly: boolean; tracksOnly: boolean };
+type SearchScope = { visibleOnly: boolean; tracksOnly: boolean };
 
 const scopeCondition = (scope: SearchScope) =>
   and(

@@ -1,5 +1,5 @@
 /** What the free search reads from a typed term. */
-export type SearchTerms = {
+type SearchTerms = {
   /** The term as a code: lower-case letters and digits only ('6.4021-118' → '64021118'). */
   code: string;
   /** The words, lower-case, each a run of letters or digits (accents are removed by the database). */

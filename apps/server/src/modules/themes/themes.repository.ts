@@ -3,9 +3,3 @@ import type { DbOrTx } from '../../db/client.ts';
 import { theme } from '../../db/schema/index.ts';
 
 export const listThemes = (db: DbOrTx) => db.select().from(theme).orderBy(asc(theme.sortOrder), asc(theme.name));
-
-export const upsertTheme = (db: DbOrTx, row: typeof theme.$inferInsert) =>
-  db
-    .insert(theme)
-    .values(row)
-    .onConflictDoUpdate({ target: theme.name, set: { ...row } });

@@ -51,7 +51,7 @@ const RequiredMark = () => (
 const OrderTotals = ({ goods, mode, lookup }: { goods: number | null; mode: ShippingMode; lookup: ShippingLookup }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const cost = mode === 'CPT' && cptAvailable(lookup) ? (lookup.cost?.costo ?? 0) : undefined;
+  const cost = mode === 'CPT' && cptAvailable(lookup) ? (lookup.cost?.costo ?? undefined) : undefined;
   const row = (label: string, value: ReactNode, strong = false) => (
     <Flex justify="space-between" gap={16}>
       <Typography.Text strong={strong}>{label}</Typography.Text>

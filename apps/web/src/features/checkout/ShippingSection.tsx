@@ -14,9 +14,16 @@ export type ShippingLookup = {
   cost?: ShippingCost;
 };
 
-/** Carriage Paid To can be chosen only with a computed cost (spec 1 §5: below 0 = not computable). */
+/**
+ * Carriage Paid To can be chosen only with a computed cost (spec 1 §5: below 0 = not computable;
+ * null = computed but not shown to a user without prices).
+ */
 export const cptAvailable = (lookup: ShippingLookup) =>
-  !lookup.idle && !lookup.loading && !lookup.failed && lookup.cost !== undefined && lookup.cost.costo >= 0;
+  !lookup.idle &&
+  !lookup.loading &&
+  !lookup.failed &&
+  lookup.cost !== undefined &&
+  (lookup.cost.costo === null || lookup.cost.costo >= 0);
 
 const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
   const { t, i18n } = useTranslation();
@@ -24,7 +31,8 @@ const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
   if (lookup.loading) return <Typography.Text type="secondary">{t(`${K}.computing`)}</Typography.Text>;
   if (lookup.failed || !lookup.cost)
     return <Typography.Text type="secondary">{t(`${K}.lookupFailed`)}</Typography.Text>;
-  if (lookup.cost.costo < 0) {
+  const costo = lookup.cost.costo;
+  if (costo !== null && costo < 0) {
     return (
       <Typography.Text type="secondary" data-testid="shipping-not-computable">
         {t(`${K}.notComputable`)}
@@ -38,9 +46,10 @@ const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
       </Typography.Text>
     );
   }
+  if (costo === null) return null;
   return (
     <Typography.Text strong data-testid="shipping-cost">
-      {formatEuro(lookup.cost.costo, i18n.language)}
+      {formatEuro(costo, i18n.language)}
     </Typography.Text>
   );
 };
