@@ -376,7 +376,9 @@ describe('cart', () => {
       expect(lines[2]).toBe(`1.1234.567.3;Filtro olio;${date};;1;NR;1,5;100,00;10,00;90,00;90,00`);
       expect(lines[3]).toBe('');
 
-      const en = (await agent.get('/api/cart/download/csv/en')).body.replace(/^\uFEFF/, '').split('\r\n');
+      const english = await agent.get('/api/cart/download/csv/en');
+      expect(english.headers['content-disposition']).toBe(`attachment; filename="cart-${businessToday()}.csv"`);
+      const en = english.body.replace(/^\uFEFF/, '').split('\r\n');
       expect(en[0]).toBe(
         'Code,Description,Requested date,Serial number,Quantity,Unit,Kg,Price,Discount %,Net price,Total',
       );
@@ -384,7 +386,9 @@ describe('cart', () => {
 
       const hidden = await user({ vedePrezzi: false });
       await add(hidden.agent, { idArticolo: bulk.id, quantita: '1,5' });
-      const de = (await hidden.agent.get('/api/cart/download/csv/de')).body.replace(/^\uFEFF/, '').split('\r\n');
+      const german = await hidden.agent.get('/api/cart/download/csv/de');
+      expect(german.headers['content-disposition']).toBe(`attachment; filename="warenkorb-${businessToday()}.csv"`);
+      const de = german.body.replace(/^\uFEFF/, '').split('\r\n');
       expect(de[0]).toBe('Artikelnummer;Beschreibung;Wunschtermin;Seriennummer;Menge;Einheit;Kg');
       expect(de[1]).toBe(`OIL-KG;Articolo di prova ${bulk.id};;;1,5;KG;1,5`);
       expect((await hidden.agent.get('/api/cart/download/csv/xx')).statusCode).toBe(400);

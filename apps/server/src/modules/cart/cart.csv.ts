@@ -1,76 +1,8 @@
-import type { CartView, Language } from '@ricambi/domain';
+import { businessToday, type CartView, type Language } from '@ricambi/domain';
+import { csvTexts } from '../../platform/texts.ts';
 
 type Column = 'codice' | 'descrizione' | 'data' | 'matricola' | 'quantita' | 'unita' | 'kg' | PriceColumn;
 type PriceColumn = 'prezzo' | 'scontoPerc' | 'netto' | 'totale';
-
-/** Column titles of the export, in the language asked for. */
-const TITLES: Record<Language, Record<Column, string>> = {
-  it: {
-    codice: 'Codice',
-    descrizione: 'Descrizione',
-    data: 'Data richiesta',
-    matricola: 'Matricola',
-    quantita: 'Quantità',
-    unita: 'Unità di misura',
-    kg: 'Kg',
-    prezzo: 'Prezzo',
-    scontoPerc: 'Sconto %',
-    netto: 'Prezzo netto',
-    totale: 'Totale',
-  },
-  en: {
-    codice: 'Code',
-    descrizione: 'Description',
-    data: 'Requested date',
-    matricola: 'Serial number',
-    quantita: 'Quantity',
-    unita: 'Unit',
-    kg: 'Kg',
-    prezzo: 'Price',
-    scontoPerc: 'Discount %',
-    netto: 'Net price',
-    totale: 'Total',
-  },
-  fr: {
-    codice: 'Code',
-    descrizione: 'Description',
-    data: 'Date demandée',
-    matricola: 'Numéro de série',
-    quantita: 'Quantité',
-    unita: 'Unité',
-    kg: 'Kg',
-    prezzo: 'Prix',
-    scontoPerc: 'Remise %',
-    netto: 'Prix net',
-    totale: 'Total',
-  },
-  de: {
-    codice: 'Artikelnummer',
-    descrizione: 'Beschreibung',
-    data: 'Wunschtermin',
-    matricola: 'Seriennummer',
-    quantita: 'Menge',
-    unita: 'Einheit',
-    kg: 'Kg',
-    prezzo: 'Preis',
-    scontoPerc: 'Rabatt %',
-    netto: 'Nettopreis',
-    totale: 'Gesamt',
-  },
-  es: {
-    codice: 'Código',
-    descrizione: 'Descripción',
-    data: 'Fecha solicitada',
-    matricola: 'Número de serie',
-    quantita: 'Cantidad',
-    unita: 'Unidad',
-    kg: 'Kg',
-    prezzo: 'Precio',
-    scontoPerc: 'Descuento %',
-    netto: 'Precio neto',
-    totale: 'Total',
-  },
-};
 
 /** Spreadsheet programs set for English read ',' and '.', the others ';' and a decimal comma. */
 const csvFormatOf = (lang: Language) =>
@@ -88,8 +20,10 @@ const cell = (value: string, separator: string) => {
 /**
  * The cart as CSV for Excel (UTF-8 with BOM, CRLF): code, description, requested date, serial,
  * quantity, unit, kg and, when the user sees prices, price, discount % (when shown), net price and total.
+ * Column titles and the file name (`cart-2026-11-25.csv`, `carrello-…`) come from csv.json of the language.
  */
-export const cartCsv = (view: CartView, lang: Language) => {
+export const cartCsv = (view: CartView, lang: Language, today: string = businessToday()) => {
+  const texts = csvTexts<Column>('cart', lang);
   const { separator, decimal } = csvFormatOf(lang);
   const number = (value: number | null, digits?: number) =>
     value === null ? '' : (digits === undefined ? String(value) : value.toFixed(digits)).replace('.', decimal);
@@ -115,6 +49,6 @@ export const cartCsv = (view: CartView, lang: Language) => {
     };
     return columns.map((c) => values[c]).join(separator);
   });
-  const header = columns.map((c) => cell(TITLES[lang][c], separator)).join(separator);
-  return `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
+  const header = columns.map((c) => cell(texts.columns[c], separator)).join(separator);
+  return { fileName: `${texts.fileName}-${today}.csv`, body: `\uFEFF${[header, ...rows].join('\r\n')}\r\n` };
 };

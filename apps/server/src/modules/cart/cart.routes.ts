@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   type Authority,
-  businessToday,
   cartAddressSchema,
   cartAllSchema,
   cartItemAddSchema,
@@ -116,11 +115,11 @@ export const cartRoutes = (db: Db) => async (app: FastifyInstance) => {
     '/api/cart/download/csv/:lang',
     { config, schema: { tags, params: z.object({ lang: z.enum(LANGUAGES) }), produces: ['text/csv'] } },
     async (request, reply) => {
-      const body = await cart.csv(requirePrincipal(request.principal), request.params.lang);
+      const csv = await cart.csv(requirePrincipal(request.principal), request.params.lang);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="carrello-${businessToday()}.csv"`)
-        .send(body);
+        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+        .send(csv.body);
     },
   );
 
