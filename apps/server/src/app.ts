@@ -151,9 +151,15 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(cartRoutes(db));
   await app.register(machinesRoutes(db));
   await app.register(catalogueRoutes(db, config));
-  const cataloguePdf = createCataloguePdfService({ db, dataDir: config.dataDir, log: loggers.get('ricambi.jobs') });
+  const cataloguePdf = createCataloguePdfService({
+    db,
+    dataDir: config.dataDir,
+    log: loggers.get('ricambi.jobs'),
+    themes,
+    assetDirs: [config.webDist],
+  });
   app.addHook('onClose', () => cataloguePdf.stop());
-  await app.register(cataloguePdfRoutes({ db, dataDir: config.dataDir, cataloguePdf }));
+  await app.register(cataloguePdfRoutes({ cataloguePdf }));
   if (deps.worker) {
     const nightly = startCatalogueNightly(db, loggers.get('ricambi.jobs'), config.catalogueRegenHour);
     app.addHook('onClose', () => nightly.stop());

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { appUser, articolo, catalogo } from '../src/db/schema/index.ts';
+import { ensureFresh } from '../src/modules/machines/catalogue.generation.ts';
 import {
   msUntilHour,
   regenerateDueCatalogues,
@@ -349,6 +350,34 @@ describe('catalogue tree', () => {
 
       expect((await internal.agent.get('/api/catalogo/refreshall/NOPE')).statusCode).toBe(404);
       expect((await dealer.agent.get(`/api/catalogo/refreshall/${crCodice}`)).statusCode).toBe(403);
+    });
+
+    it('regenerates a stale catalogue once under concurrent tree and PDF requests (one ensureFresh, row lock)', async () => {
+      await describeFilter('Filtro olio concorrente');
+      await t.db.update(catalogo).set({ stale: true }).where(eq(catalogo.id, crId));
+      const release = t.cataloguePdf.hold();
+      const answers = await Promise.all([
+        dealer.agent.get(`/api/catalogo/${machineId}/${serial}`),
+        dealer.agent.get(`/api/catalogo/${machineId}/pdf/download/it`),
+        dealer.agent.get(`/api/catalogo/${machineId}/${serial}`),
+        dealer.agent.get(`/api/esisteCatalogo/${machineId}`, { query: { lang: 'it' } }),
+      ]);
+      release();
+      await t.cataloguePdf.idle();
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 202, 200, 200]);
+      const [row] = await t.db
+        .select({ stale: catalogo.stale, generatedAt: catalogo.generatedAt })
+        .from(catalogo)
+        .where(eq(catalogo.id, crId));
+      expect(row?.stale).toBe(false);
+      // One regeneration: both headers and the catalogue carry the same generation time.
+      const stamps = [answers[0], answers[2]].map((a) => a?.json<CatalogueHeader>().generatedAt);
+      expect(stamps).toEqual([row?.generatedAt.toISOString(), row?.generatedAt.toISOString()]);
+      expect(await filterText(dealer.agent)).toBe('Filtro olio concorrente');
+
+      await t.db.update(catalogo).set({ stale: true }).where(eq(catalogo.id, crId));
+      const runs = await Promise.all([ensureFresh(t.db, crId), ensureFresh(t.db, crId), ensureFresh(t.db, crId)]);
+      expect(runs.filter(Boolean)).toHaveLength(1);
     });
 
     it('regenerates stale and day-old catalogues in the nightly pass', async () => {

@@ -296,3 +296,35 @@ export const attachmentDisposition = (fileName: string) => {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 };
+
+export type PdfLogo = { data: Buffer; format: 'png'; width: number; height: number };
+const logos = new Map<string, PdfLogo>();
+
+/**
+ * A logo file (SVG rasterised at `width` pixels on `background`, or PNG) as opaque image data for
+ * react-pdf, kept once read; undefined when the file is not there.
+ */
+export const pdfLogo = async (file: string, background: string, width = 660) => {
+  const key = `${file}@${width}@${background}`;
+  const cached = logos.get(key);
+  if (cached) return cached;
+  const bytes = await fs.promises.readFile(file).catch(() => undefined);
+  if (!bytes) return undefined;
+  const { Resvg } = await import('@resvg/resvg-js');
+  const png = file.toLowerCase().endsWith('.svg')
+    ? Buffer.from(new Resvg(bytes, { background, fitTo: { mode: 'width', value: width } }).render().asPng())
+    : bytes;
+  const data = opaquePng(png);
+  const logo: PdfLogo = { data, format: 'png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  logos.set(key, logo);
+  return logo;
+};
+
+/** Puts the first page of `part` in place of the first page of `target`. */
+export const replaceFirstPage = async (target: PDFDocument, part: Uint8Array) => {
+  const source = await PDFDocument.load(part, { updateMetadata: false });
+  const [page] = await target.copyPages(source, [0]);
+  if (!page) return;
+  target.removePage(0);
+  target.insertPage(0, page);
+};

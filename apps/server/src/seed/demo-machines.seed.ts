@@ -8,7 +8,7 @@ import {
   crSubdealerVisibilita,
   macchina,
 } from '../db/schema/index.ts';
-import { regenerateCatalogue } from '../modules/machines/catalogue.generation.ts';
+import { regenerateCatalogue } from '../modules/machines/machines.contract.ts';
 import { generateCatalogue } from './catalogue-generator.ts';
 import { DEMO_CATALOGUE } from './demo-catalogue.seed.ts';
 import { writeDrawingPngs } from './machines-drawings.ts';

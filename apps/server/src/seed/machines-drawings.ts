@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 import type { DrawingLabel } from '../db/schema/index.ts';
-import { catalogueDrawingPath, catalogueDrawingsDir } from '../modules/machines/catalogue.generation.ts';
+import { catalogueDrawingPath, catalogueDrawingsDir } from '../modules/machines/machines.contract.ts';
 import type { IconKind } from './catalogue-vocabulary.ts';
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { articolo, catalogo, catalogoRiga } from '../../db/schema/index.ts';
 
 /** The PNG of a catalogue drawing: `${dataDir}/drawings/catalogue/${name}.png`. */
@@ -42,3 +42,24 @@ export const regenerateCatalogue = async (db: DbOrTx, crId: number) => {
     .set({ righe: counted?.n ?? 0, generatedAt: sql`now()`, stale: false })
     .where(eq(catalogo.id, crId));
 };
+
+/**
+ * Spec 2 §2: a catalogue marked stale is regenerated when it is next asked for — by the tree or a
+ * PDF alike. The catalogue row is locked (SELECT ... FOR UPDATE) while it is checked and
+ * regenerated, so concurrent requests regenerate it once: the others wait and find it fresh.
+ * Answers whether this call regenerated it.
+ */
+export const ensureFresh = (db: Db, crId: number) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx.select({ stale: catalogo.stale }).from(catalogo).where(eq(catalogo.id, crId)).for('update');
+    if (!row?.stale) return false;
+    await regenerateCatalogue(tx, crId);
+    return true;
+  });
+
+/** Regenerates a catalogue now (refresh, nightly job), under the same row lock as ensureFresh. */
+export const regenerateNow = (db: Db, crId: number) =>
+  db.transaction(async (tx) => {
+    await tx.select({ id: catalogo.id }).from(catalogo).where(eq(catalogo.id, crId)).for('update');
+    await regenerateCatalogue(tx, crId);
+  });

@@ -2,7 +2,7 @@ import { asc, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { catalogo } from '../../db/schema/index.ts';
-import { regenerateNow } from './catalogue.service.ts';
+import { regenerateNow } from './catalogue.generation.ts';
 
 /**
  * A catalogue is due when marked stale (refreshall) or generated more than a day ago. "A day" is

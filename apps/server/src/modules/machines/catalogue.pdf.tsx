@@ -12,6 +12,7 @@ import {
   PDF_FONT,
   PDF_PAGE,
   PdfFrame,
+  type PdfLogo,
   pdfLocale,
   pdfTexts,
 } from '../../platform/pdf.ts';
@@ -238,8 +239,88 @@ export const PlatesDocument = ({
   </Document>
 );
 
-export type PdfCover = { models: readonly string[]; date: string; serial: string | null };
+/** The cover: the machine's serial when made for one machine, the theme's logo on its header colour. */
+export type PdfCover = {
+  models: readonly string[];
+  date: string;
+  serial: string | null;
+  logo?: { image: PdfLogo; background: string } | null;
+};
+
+const LOGO_WIDTH = 220;
 export type PdfContentsEntry = { rigItem: number; livello: number; idTav: string; descrizione: string; page: number };
+
+/** The cover page: title, catalogue, serial, models and date, the theme's logo at the top. */
+const CoverPage = ({
+  catalogue,
+  cover,
+  texts,
+}: {
+  catalogue: PdfCatalogue;
+  cover: PdfCover;
+  texts: CataloguePdfTexts;
+}) => {
+  const fields = [
+    ...(cover.serial ? [[texts.serial, cover.serial] as const] : []),
+    ...(cover.models.length > 0 ? [[texts.model, cover.models.join(', ')] as const] : []),
+    [texts.date, cover.date] as const,
+  ];
+  return (
+    <Page
+      size="A4"
+      style={{
+        padding: PDF_PAGE.margin * 2,
+        fontFamily: PDF_FONT.regular,
+        color: PDF_COLORS.text,
+        justifyContent: 'center',
+      }}
+    >
+      {cover.logo ? (
+        <View
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            right: 0,
+            backgroundColor: cover.logo.background,
+            paddingVertical: 18,
+            paddingHorizontal: PDF_PAGE.margin * 2,
+          }}
+        >
+          <Image
+            src={cover.logo.image}
+            style={{ width: LOGO_WIDTH, height: (LOGO_WIDTH * cover.logo.image.height) / cover.logo.image.width }}
+          />
+        </View>
+      ) : null}
+      <View style={{ borderLeftWidth: 4, borderLeftColor: PDF_COLORS.accent, paddingLeft: 18 }}>
+        <Text style={{ fontSize: 12, color: PDF_COLORS.muted, marginBottom: 8 }}>{texts.title}</Text>
+        <Text style={{ fontFamily: PDF_FONT.bold, fontSize: 26, marginBottom: 28 }}>{catalogue.descrizione}</Text>
+        {fields.map(([label, value]) => (
+          <View key={label} style={{ flexDirection: 'row', marginBottom: 6, fontSize: 12 }}>
+            <Text style={{ width: 130, color: PDF_COLORS.muted }}>{label}</Text>
+            <Text style={{ flex: 1, fontFamily: PDF_FONT.bold }}>{value}</Text>
+          </View>
+        ))}
+      </View>
+    </Page>
+  );
+};
+
+/** The cover alone: put in place of a full catalogue's first page when it is downloaded for one machine. */
+export const CoverDocument = ({
+  catalogue,
+  cover,
+  texts,
+}: {
+  catalogue: PdfCatalogue;
+  cover: PdfCover;
+  texts: CataloguePdfTexts;
+}) => (
+  <Document title={catalogue.descrizione} language={catalogue.lang}>
+    <CoverPage catalogue={catalogue} cover={cover} texts={texts} />
+  </Document>
+);
 
 /** Cover page and table of contents of the full catalogue. */
 export const FrontMatterDocument = ({
@@ -253,33 +334,9 @@ export const FrontMatterDocument = ({
   contents: readonly PdfContentsEntry[];
   texts: CataloguePdfTexts;
 }) => {
-  const fields = [
-    ...(cover.serial ? [[texts.serial, cover.serial] as const] : []),
-    ...(cover.models.length > 0 ? [[texts.model, cover.models.join(', ')] as const] : []),
-    [texts.date, cover.date] as const,
-  ];
   return (
     <Document title={catalogue.descrizione} language={catalogue.lang}>
-      <Page
-        size="A4"
-        style={{
-          padding: PDF_PAGE.margin * 2,
-          fontFamily: PDF_FONT.regular,
-          color: PDF_COLORS.text,
-          justifyContent: 'center',
-        }}
-      >
-        <View style={{ borderLeftWidth: 4, borderLeftColor: PDF_COLORS.accent, paddingLeft: 18 }}>
-          <Text style={{ fontSize: 12, color: PDF_COLORS.muted, marginBottom: 8 }}>{texts.title}</Text>
-          <Text style={{ fontFamily: PDF_FONT.bold, fontSize: 26, marginBottom: 28 }}>{catalogue.descrizione}</Text>
-          {fields.map(([label, value]) => (
-            <View key={label} style={{ flexDirection: 'row', marginBottom: 6, fontSize: 12 }}>
-              <Text style={{ width: 130, color: PDF_COLORS.muted }}>{label}</Text>
-              <Text style={{ flex: 1, fontFamily: PDF_FONT.bold }}>{value}</Text>
-            </View>
-          ))}
-        </View>
-      </Page>
+      <CoverPage catalogue={catalogue} cover={cover} texts={texts} />
       <PdfFrame title={catalogue.descrizione} subtitle={texts.contents}>
         <Text style={styles.plateTitle}>{texts.contents}</Text>
         {contents.map((entry) => (

@@ -21,9 +21,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { languageOf } from '../../platform/language.ts';
-import { infoCliente } from '../articolo/articolo.contract.ts';
-import { crArticolo, createCatalogueService } from './catalogue.service.ts';
-import { MACHINE_AREA } from './machines.routes.ts';
+import { createCatalogueService } from './catalogue.service.ts';
+import { MACHINE_AREA, PARTS_AREA } from './machines.routes.ts';
 
 /** Spec 2 §2: refresh is offered to ROLE_CR_INTERNAL. */
 export const CATALOGUE_REFRESH: Authority[] = ['ROLE_CR_INTERNAL'];
@@ -43,7 +42,7 @@ const DRAWING_CACHE = 'private, max-age=86400';
 export const catalogueRoutes = (db: Db, config: Config) => async (app: FastifyInstance) => {
   const catalogue = createCatalogueService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const area = { access: MACHINE_AREA };
+  const area = { access: MACHINE_AREA, area: PARTS_AREA };
 
   r.get(
     '/api/catalogo/:id/:matricola',
@@ -68,7 +67,7 @@ export const catalogueRoutes = (db: Db, config: Config) => async (app: FastifyIn
   r.put(
     '/api/catalogo/:id',
     {
-      config: { access: CATALOGUE_REFRESH },
+      config: { access: CATALOGUE_REFRESH, area: PARTS_AREA },
       schema: {
         tags,
         params: z.object({ id }),
@@ -87,7 +86,7 @@ export const catalogueRoutes = (db: Db, config: Config) => async (app: FastifyIn
   r.get(
     '/api/catalogo/refreshall/:crCodice',
     {
-      config: { access: CATALOGUE_REFRESH },
+      config: { access: CATALOGUE_REFRESH, area: PARTS_AREA },
       schema: {
         tags,
         params: z.object({ crCodice: z.string().trim().min(1).max(30) }),
@@ -186,22 +185,26 @@ export const catalogueRoutes = (db: Db, config: Config) => async (app: FastifyIn
   r.get(
     '/api/crarticolo/',
     {
-      config: { access: ITEM_ACCESS },
+      config: { access: ITEM_ACCESS, area: PARTS_AREA },
       schema: { tags, querystring: crArticoloQuerySchema, response: { 200: crArticoloSchema } },
     },
     async (request) =>
-      crArticolo(db, requirePrincipal(request.principal), request.query.id, languageOf(request, request.query.lang)),
+      catalogue.item(requirePrincipal(request.principal), request.query.id, languageOf(request, request.query.lang)),
   );
 
   r.get(
     '/api/crarticolo/search/findInfoClienteByArticoloIdAndUtenteIdAndQuantita',
     {
-      config: { access: ITEM_ACCESS },
+      config: { access: ITEM_ACCESS, area: PARTS_AREA },
       schema: { tags, querystring: infoClienteQuerySchema, response: { 200: infoClienteSchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return infoCliente(db, requirePrincipal(request.principal), request.query.articoloId, request.query.quantita);
+      return catalogue.infoCliente(
+        requirePrincipal(request.principal),
+        request.query.articoloId,
+        request.query.quantita,
+      );
     },
   );
 };

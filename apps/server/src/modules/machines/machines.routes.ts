@@ -1,7 +1,6 @@
 import {
   type Authority,
   fineGaranziaSchema,
-  hasAnyAuthority,
   machineByIdQuerySchema,
   machineDealerQuerySchema,
   machineFineGaranziaQuerySchema,
@@ -13,11 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/language.ts';
 import { sendPage } from '../../platform/paging.ts';
-import { hidesMachineCodes } from './machines.access.ts';
-import { createMachinesService, toMachine } from './machines.service.ts';
+import { createMachinesService } from './machines.service.ts';
 
 /** Spec 2 §2, §6: the machine area (machine search, catalogue) — dealers, subdealers, internal staff, superdealers. */
 export const MACHINE_AREA: Authority[] = [
@@ -28,65 +25,50 @@ export const MACHINE_AREA: Authority[] = [
 ];
 /** Spec 2 §2 visibility screens: internal staff choose the dealer, a superdealer is its own dealer. */
 export const DEALER_MACHINES: Authority[] = ['ROLE_CR_INTERNAL', 'ROLE_CR_SUPERDEALER'];
+/** Spec 2 §1: the pages of the machine area are blocked when the theme gives no parts access. */
+export const PARTS_AREA = 'parts' as const;
 const tags = ['machines'];
 
 /** Machine search and lookups (spec 2 §2 homemachine, §7 Machines); every call sees only the user's machines. */
 export const machinesRoutes = (db: Db) => async (app: FastifyInstance) => {
   const machines = createMachinesService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: MACHINE_AREA };
+  const config = { access: MACHINE_AREA, area: PARTS_AREA };
 
   r.get(
     '/api/machine/full',
     { config, schema: { tags, querystring: machineSearchQuerySchema, response: { 200: z.array(machineSchema) } } },
-    async (request, reply) => {
-      const principal = requirePrincipal(request.principal);
-      const page = await machines.search(principal, request.query, languageOf(request, undefined));
-      return sendPage(request, reply, page);
-    },
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await machines.search(requirePrincipal(request.principal), request.query, languageOf(request)),
+      ),
   );
 
   r.get(
     '/api/machine/dealer',
     {
-      config: { access: DEALER_MACHINES },
+      config: { access: DEALER_MACHINES, area: PARTS_AREA },
       schema: { tags, querystring: machineDealerQuerySchema, response: { 200: z.array(machineSchema) } },
     },
-    async (request, reply) => {
-      const principal = requirePrincipal(request.principal);
-      const asked = request.query.login;
-      let dealer: string;
-      if (hasAnyAuthority(principal.authorities, ['ROLE_CR_INTERNAL'])) {
-        const chosen =
-          asked || (hasAnyAuthority(principal.authorities, ['ROLE_CR_SUPERDEALER']) ? principal.login : '');
-        if (!chosen) throw fieldError('login', 'validation.required');
-        dealer = chosen;
-      } else {
-        dealer = principal.login;
-      }
-      const page = await machines.ofDealer(dealer, request.query, languageOf(request, undefined));
-      return sendPage(request, reply, page);
-    },
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await machines.ofDealer(requirePrincipal(request.principal), request.query, languageOf(request)),
+      ),
   );
 
   r.get(
     '/api/machine/finegaranzia',
     { config, schema: { tags, querystring: machineFineGaranziaQuerySchema, response: { 200: fineGaranziaSchema } } },
-    async (request) => {
-      const found = await machines.bySerial(requirePrincipal(request.principal), request.query.matricola);
-      if (!found) throw notFound();
-      return { matricola: found.m.mtMatricola, dataFineGaranzia: found.m.dataFineGaranzia };
-    },
+    async (request) => machines.fineGaranzia(requirePrincipal(request.principal), request.query.matricola),
   );
 
   r.get(
     '/api/machine/byId',
     { config, schema: { tags, querystring: machineByIdQuerySchema, response: { 200: machineSchema } } },
-    async (request) => {
-      const principal = requirePrincipal(request.principal);
-      const found = await machines.byId(principal, request.query.id);
-      if (!found) throw notFound();
-      return toMachine(found.m, found.catalogoId, languageOf(request, undefined), hidesMachineCodes(principal));
-    },
+    async (request) => machines.get(requirePrincipal(request.principal), request.query.id, languageOf(request)),
   );
 };

@@ -1,119 +1,80 @@
-import { type Language, localizedText, type Machine } from '@ricambi/domain';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { fineGaranziaSchema, Language, Machine } from '@ricambi/domain';
+import { and, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogo, macchina } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/paging.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import { hidesMachineCodes, loadMachineScope, type MachineScope, machineScopeCondition } from './machines.access.ts';
-
-export type MachineRow = typeof macchina.$inferSelect;
-
-/** yyyy-MM-dd → dd/MM/yyyy (spec 2 §9 dates). */
-const italianDate = (iso: string | null) => {
-  if (!iso) return null;
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-};
-
-/** A machine as the user sees it: description in the language, version and code blanked for subdealers. */
-export const toMachine = (row: MachineRow, catalogoId: number | null, lang: Language, hideCodes: boolean): Machine => ({
-  id: row.id,
-  mtMatricola: row.mtMatricola,
-  mtDescr: localizedText(row.localizedDescrizione, lang),
-  localizedDescrizione: row.localizedDescrizione,
-  mt_versione: hideCodes ? null : row.mtVersione,
-  mt_cr_cod: hideCodes ? null : row.mtCrCod,
-  mt_dt_cons_txt: italianDate(row.mtDtCons),
-  mt_riv_descr: row.mtRivDescr,
-  mt_cli_descr: row.mtCliDescr,
-  dataFineGaranzia: row.dataFineGaranzia,
-  catalogoId,
-});
+import { dealerOfMachineList, hidesMachineCodes, loadMachineScope, machineScopeCondition } from './machines.access.ts';
+import { toMachine } from './machines.mapper.ts';
+import * as repo from './machines.repository.ts';
 
 /** The serial as stored: upper-case, trimmed. */
 export const normalizeSerial = (serial: string) => serial.trim().toUpperCase();
 
-type MachinePage = { items: Machine[]; total: number; page: number; size: number };
-
-const machineColumns = { m: macchina, catalogoId: catalogo.id, total: sql<number>`count(*) over ()`.mapWith(Number) };
-
-/** Machines under `where`, ordered by serial, one page, with the total (one query; a count only past the end). */
-const pageOfMachines = async (
-  db: DbOrTx,
-  where: SQL | undefined,
-  paging: { page: number; size: number },
-  lang: Language,
-  hideCodes: boolean,
-): Promise<MachinePage> => {
-  const rows = await db
-    .select(machineColumns)
-    .from(macchina)
-    .leftJoin(catalogo, eq(catalogo.crCodice, macchina.mtCrCod))
-    .where(where)
-    .orderBy(asc(macchina.mtMatricola))
-    .limit(paging.size)
-    .offset(paging.page * paging.size);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && paging.page > 0) {
-    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(macchina).where(where);
-    total = counted?.n ?? 0;
-  }
-  return {
-    items: rows.map((r) => toMachine(r.m, r.catalogoId, lang, hideCodes)),
-    total,
-    page: paging.page,
-    size: paging.size,
-  };
-};
-
-/** `lower(mt_matricola) like %term%` (the trigram index serves it); no condition for an empty term. */
-const serialContains = (term: string) =>
-  term === '' ? undefined : sql`lower(${macchina.mtMatricola}) like ${containsPattern(term.toLowerCase())}`;
+export type MachinePage = { items: Machine[]; total: number; page: number; size: number };
+type MachineQuery = { term: string; page: number; size: number };
 
 export const createMachinesService = (db: DbOrTx) => {
-  /** GET /api/machine/full: the user's machines whose serial contains the term. */
-  const search = async (
-    principal: Principal,
-    query: { term: string; page: number; size: number },
-    lang: Language,
-  ): Promise<MachinePage> => {
-    const scope = await loadMachineScope(db, principal);
-    return pageOfMachines(
-      db,
-      and(machineScopeCondition(scope), serialContains(query.term)),
-      query,
-      lang,
-      hidesMachineCodes(principal),
-    );
+  const page = async (where: SQL | undefined, query: MachineQuery, lang: Language, hideCodes: boolean) => {
+    const { rows, total } = await repo.pageOfMachines(db, where, query);
+    return {
+      items: rows.map((r) => toMachine(r.m, r.catalogoId, lang, hideCodes)),
+      total,
+      page: query.page,
+      size: query.size,
+    };
   };
-
-  /** GET /api/machine/dealer: the machines delivered through one dealer (GENERIC excluded: everyone sees it). */
-  const ofDealer = (
-    dealerLogin: string,
-    query: { term: string; page: number; size: number },
-    lang: Language,
-  ): Promise<MachinePage> =>
-    pageOfMachines(db, and(eq(macchina.dealerLogin, dealerLogin), serialContains(query.term)), query, lang, false);
 
   /** One machine the user may see, with its catalogue id, or undefined. */
-  const findVisible = async (scope: MachineScope, where: SQL) => {
-    const [row] = await db
-      .select({ m: macchina, catalogoId: catalogo.id })
-      .from(macchina)
-      .leftJoin(catalogo, eq(catalogo.crCodice, macchina.mtCrCod))
-      .where(and(where, machineScopeCondition(scope)))
-      .limit(1);
-    return row;
-  };
+  const findVisible = async (principal: Principal, where: SQL) =>
+    repo.findMachine(db, and(where, machineScopeCondition(await loadMachineScope(db, principal))));
+
+  const byId = (principal: Principal, id: number) => findVisible(principal, repo.machineIdIs(id));
+  const bySerial = (principal: Principal, serial: string) =>
+    findVisible(principal, repo.serialIs(normalizeSerial(serial)));
 
   return {
-    search,
-    ofDealer,
-    findVisible,
-    byId: async (principal: Principal, id: number) =>
-      findVisible(await loadMachineScope(db, principal), eq(macchina.id, id)),
-    bySerial: async (principal: Principal, serial: string) =>
-      findVisible(await loadMachineScope(db, principal), eq(macchina.mtMatricola, normalizeSerial(serial))),
+    byId,
+    bySerial,
+
+    /** GET /api/machine/full: the user's machines whose serial contains the term. */
+    search: async (principal: Principal, query: MachineQuery, lang: Language): Promise<MachinePage> => {
+      const scope = await loadMachineScope(db, principal);
+      return page(
+        and(machineScopeCondition(scope), repo.serialContains(query.term)),
+        query,
+        lang,
+        hidesMachineCodes(principal),
+      );
+    },
+
+    /**
+     * GET /api/machine/dealer: the machines delivered through one dealer (GENERIC excluded:
+     * everyone sees it). Internal staff choose the dealer; anyone else gets its own.
+     */
+    ofDealer: (
+      principal: Principal,
+      query: MachineQuery & { login?: string | undefined },
+      lang: Language,
+    ): Promise<MachinePage> => {
+      const dealer = dealerOfMachineList(principal, query.login);
+      if (!dealer) throw fieldError('login', 'validation.required');
+      return page(and(repo.deliveredThrough(dealer), repo.serialContains(query.term)), query, lang, false);
+    },
+
+    /** GET /api/machine/finegaranzia: the warranty end of a machine the user sees; 404 otherwise. */
+    fineGaranzia: async (principal: Principal, serial: string): Promise<z.output<typeof fineGaranziaSchema>> => {
+      const found = await bySerial(principal, serial);
+      if (!found) throw notFound();
+      return { matricola: found.m.mtMatricola, dataFineGaranzia: found.m.dataFineGaranzia };
+    },
+
+    /** GET /api/machine/byId: one machine the user sees; 404 otherwise. */
+    get: async (principal: Principal, id: number, lang: Language): Promise<Machine> => {
+      const found = await byId(principal, id);
+      if (!found) throw notFound();
+      return toMachine(found.m, found.catalogoId, lang, hidesMachineCodes(principal));
+    },
   };
 };
 

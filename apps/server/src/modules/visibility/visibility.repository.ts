@@ -1,11 +1,16 @@
-import { type Language, type LocalizedTexts, localizedText } from '@ricambi/domain';
+import type { LocalizedTexts } from '@ricambi/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, crSubdealerVisibilita, macchina } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/paging.ts';
+import { containsPattern, orderBy } from '../../platform/paging.ts';
 import { holdsAuthority, userMatches, userSummaryColumns } from '../users/users.contract.ts';
 
 const v = crSubdealerVisibilita;
+
+/** Sortable fields (indexed: (dealer_login, login) and matricola); by subdealer and serial unless asked. */
+const SORTABLE = { id: v.id, login: v.login, matricola: v.matricola };
+export const visibilitaOrder = (sort: string | undefined): SQL[] =>
+  sort ? orderBy(sort, SORTABLE, [v.id]) : [asc(v.login), asc(v.matricola), asc(v.id)];
 
 /** Which rows a list shows: one dealer's (all dealers when undefined), one subdealer's, a serial part. */
 export type VisibilitaFilter = { dealer?: string; login?: string; mt?: string };
@@ -101,21 +106,3 @@ export const dealersMatching = (db: DbOrTx, term: string | undefined, limit: num
     )
     .orderBy(asc(appUser.login))
     .limit(limit);
-
-/** The row as the API shows it (the machine description in the user's language). */
-export const toVisibilita = (j: VisibilitaJoined, lang: Language) => {
-  const person = [j.firstName, j.lastName].filter(Boolean).join(' ');
-  return {
-    id: j.row.id,
-    dealerLogin: j.row.dealerLogin,
-    login: j.row.login,
-    subdealerName: j.company?.trim() || person || null,
-    matricola: j.row.matricola,
-    mtDescr: j.descrizione ? localizedText(j.descrizione, lang) || null : null,
-    note: j.row.note,
-    createdBy: j.row.createdBy,
-    createdDate: j.row.createdDate.toISOString(),
-    lastModifiedBy: j.row.lastModifiedBy,
-    lastModifiedDate: j.row.lastModifiedDate?.toISOString() ?? null,
-  };
-};

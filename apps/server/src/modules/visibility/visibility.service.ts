@@ -1,9 +1,9 @@
 import {
   type FieldError,
   hasAnyAuthority,
-  isLanguage,
-  type Language,
+  type Visibilita,
   type visibilitaInputSchema,
+  type visibilitaQuerySchema,
 } from '@ricambi/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,7 +12,22 @@ import { crSubdealerVisibilita } from '../../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { languageOfPrincipal } from '../../platform/language.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import { isGranted, isMachineOf, isSubdealerOf, toVisibilita, visibilitaById } from './visibility.repository.ts';
+import { toVisibilita, toVisibilitaCsv } from './visibility.mapper.ts';
+import {
+  dealersMatching,
+  isGranted,
+  isMachineOf,
+  isSubdealerOf,
+  visibilitaById,
+  visibilitaOrder,
+  visibilitaPage,
+  visibilitaWhere,
+} from './visibility.repository.ts';
+
+type VisibilitaQuery = z.output<typeof visibilitaQuerySchema>;
+/** The CSV holds every row of the filter, up to this many. */
+const CSV_MAX_ROWS = 20000;
+const DEALER_LOOKUP_SIZE = 10;
 
 export type VisibilitaValues = z.output<typeof visibilitaInputSchema>;
 
@@ -46,6 +61,30 @@ export const createVisibilityService = (db: Db) => {
   };
 
   return {
+    /** The rows of the dealer in scope (internal staff: the chosen one, or all), one page. */
+    list: async (principal: Principal, q: VisibilitaQuery) => {
+      const where = visibilitaWhere({ dealer: dealerScopeOf(principal, q.l1), login: q.l2, mt: q.mt });
+      const page = await visibilitaPage(db, where, visibilitaOrder(q.sort), { limit: q.size, offset: q.page * q.size });
+      const lang = languageOfPrincipal(principal);
+      return {
+        items: page.items.map((j): Visibilita => toVisibilita(j, lang)),
+        total: page.total,
+        page: q.page,
+        size: q.size,
+      };
+    },
+
+    /** Every row of the filter as CSV (spec 2 §7). */
+    csv: async (principal: Principal, q: Pick<VisibilitaQuery, 'l1' | 'l2' | 'mt'>) => {
+      const dealer = dealerScopeOf(principal, q.l1);
+      const where = visibilitaWhere({ dealer, login: q.l2, mt: q.mt });
+      const { items } = await visibilitaPage(db, where, visibilitaOrder(undefined), { limit: CSV_MAX_ROWS, offset: 0 });
+      return toVisibilitaCsv(items, dealer, languageOfPrincipal(principal));
+    },
+
+    /** The dealer picker of internal staff. */
+    dealers: (search: string | undefined) => dealersMatching(db, search || undefined, DEALER_LOOKUP_SIZE),
+
     get: async (principal: Principal, id: number) =>
       toVisibilita(await find(db, principal, id), languageOfPrincipal(principal)),
 

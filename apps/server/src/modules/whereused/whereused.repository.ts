@@ -29,9 +29,15 @@ const rowMatches = (term: string, type: WhereUsedType): SQL => {
 /**
  * Every machine whose catalogue (macchina.mt_cr_cod = catalogo.cr_codice) holds a matching row,
  * once per machine (and plate, for artTavola), ordered by catalogue code and serial; one row more
- * than the cap is read so that the caller knows the list was cut.
+ * than the cap is read so that the caller knows the list was cut. `machines` limits them to those the user sees.
  */
-export const findWhereUsed = async (db: DbOrTx, term: string, type: WhereUsedType, limit = WHERE_USED_MAX_ROWS) => {
+export const findWhereUsed = async (
+  db: DbOrTx,
+  term: string,
+  type: WhereUsedType,
+  limit = WHERE_USED_MAX_ROWS,
+  machines?: SQL,
+) => {
   const perPlate = type === 'artTavola';
   const plate = perPlate ? sql<string | null>`${catalogoRiga.rigIdTav}` : sql<string | null>`null::varchar`;
   const rows = await db
@@ -44,7 +50,7 @@ export const findWhereUsed = async (db: DbOrTx, term: string, type: WhereUsedTyp
     .from(catalogoRiga)
     .innerJoin(catalogo, eq(catalogo.id, catalogoRiga.crId))
     .innerJoin(macchina, eq(macchina.mtCrCod, catalogo.crCodice))
-    .where(and(rowMatches(term, type)))
+    .where(and(rowMatches(term, type), machines))
     .orderBy(
       asc(catalogo.crCodice),
       asc(macchina.mtMatricola),
