@@ -114,7 +114,7 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(fastifyFormbody);
   registerErrorHandling(app);
   registerCsrf(app, config);
-  registerAuth(app, db, config);
+  const routeAreas = registerAuth(app, db, config, themes.resolve);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -197,7 +197,7 @@ export const buildApp = async (deps: AppDeps) => {
     mail.close();
   });
 
-  return { app, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf };
+  return { app, routeAreas, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf };
 };
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
