@@ -46,6 +46,7 @@ import { registerAuth } from './platform/auth.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { createErpExport, createErpImport, type ErpExport } from './platform/erp.ts';
 import { registerErrorHandling, sendProblem } from './platform/errors.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { outboxBacklog, startOutboxWorker, type Worker } from './platform/jobs.ts';
 import { createLoggerRegistry, type LoggerRegistry } from './platform/logger.ts';
 import { createMailSender, type MailSender } from './platform/mail.ts';
@@ -114,7 +115,8 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(fastifyFormbody);
   registerErrorHandling(app);
   registerCsrf(app, config);
-  registerAuth(app, db, config);
+  const routeAreas = registerAuth(app, db, config, themes.resolve);
+  registerInputGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -203,7 +205,7 @@ export const buildApp = async (deps: AppDeps) => {
     mail.close();
   });
 
-  return { app, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf };
+  return { app, routeAreas, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf };
 };
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

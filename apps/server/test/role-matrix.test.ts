@@ -1,12 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
-import { AUTHORITIES, type Authority, hasAnyAuthority } from '@ricambi/domain';
+import { AUTHORITIES, type Authority, hasAnyAuthority, type ThemeArea, themeAllows } from '@ricambi/domain';
 import Fastify, { type HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Access, registerAuth } from '../src/platform/auth.ts';
 import { registerErrorHandling } from '../src/platform/errors.ts';
 import { DEMO_USERS } from '../src/seed/demo.seed.ts';
-import { createTestApp, problemOf, type TestApp } from './test-app.ts';
+import { createAgent, createTestApp, problemOf, type TestApp } from './test-app.ts';
 
 /**
  * Every route under /api, /management, /v3 and /swagger-ui with the access it must have (DESIGN.md:
@@ -400,8 +400,11 @@ describe('role matrix for the demo users', () => {
     '%s gets exactly the routes its authorities allow',
     async (login, user) => {
       const agent = await t.signIn(login);
+      const theme = t.themes.resolve('localhost', user.tema ?? null);
       for (const e of calls) {
-        const allowed = typeof e.access === 'string' || hasAnyAuthority(user.authorities, e.access);
+        const area = t.routeAreas.get(e.route);
+        const themeAllowed = !area || !theme || themeAllows(theme, area);
+        const allowed = (typeof e.access === 'string' || hasAnyAuthority(user.authorities, e.access)) && themeAllowed;
         const response = await agent.request(e.method, e.url);
         if (allowed) expect([401, 403], `${login} ${e.route}`).not.toContain(response.statusCode);
         else expect(response.statusCode, `${login} ${e.route}`).toBe(403);
@@ -453,5 +456,74 @@ describe('routes must declare their access', () => {
     await expect(app.ready()).resolves.toBeDefined();
     expect((await app.inject({ method: 'GET', url: '/api/declared' })).statusCode).toBe(401);
     await app.close();
+  });
+});
+
+describe('theme areas (spec 2 §1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demoData: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const withAreaRoutes = async () => {
+    const built = await buildApp({ config: t.config, database: t.database, log: t.log });
+    built.app.register(async (app) => {
+      for (const area of ['parts', 'tracks'] as ThemeArea[]) {
+        app.get(`/api/area-probe/${area}`, { config: { access: 'authenticated', area } }, async () => ({ area }));
+      }
+    });
+    await built.app.ready();
+    return built;
+  };
+
+  it('refuses a route of an area the theme of the user lacks with 403, and lets the other through', async () => {
+    const built = await withAreaRoutes();
+    try {
+      expect([...built.routeAreas]).toEqual(
+        expect.arrayContaining([
+          ['GET /api/area-probe/parts', 'parts'],
+          ['GET /api/area-probe/tracks', 'tracks'],
+        ]),
+      );
+      const agent = createAgent(built.app);
+      expect((await agent.login('tracks', 'tracks')).statusCode).toBe(200);
+      const parts = await agent.get('/api/area-probe/parts');
+      expect(parts.statusCode).toBe(403);
+      expect(problemOf(parts).message).toBe('error.http.403');
+      expect((await agent.get('/api/area-probe/tracks')).statusCode).toBe(200);
+
+      const dealer = createAgent(built.app);
+      expect((await dealer.login('dealer', 'dealer')).statusCode).toBe(200);
+      expect((await dealer.get('/api/area-probe/parts')).statusCode).toBe(200);
+      expect((await dealer.get('/api/area-probe/tracks')).statusCode).toBe(200);
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('decides by the host name first: a dealer on the tracks host is refused the parts area', async () => {
+    const built = await withAreaRoutes();
+    try {
+      const dealer = createAgent(built.app);
+      await dealer.login('dealer', 'dealer');
+      const onTracks = await dealer.get('/api/area-probe/parts', { headers: { host: 'tracks.localhost' } });
+      expect(onTracks.statusCode).toBe(403);
+      const onParts = await dealer.get('/api/area-probe/parts', { headers: { host: 'parts.localhost:8080' } });
+      expect(onParts.statusCode).toBe(200);
+    } finally {
+      await built.app.close();
+    }
+  });
+
+  it('asks for sign-in before it looks at the theme', async () => {
+    const built = await withAreaRoutes();
+    try {
+      expect((await createAgent(built.app).get('/api/area-probe/parts')).statusCode).toBe(401);
+    } finally {
+      await built.app.close();
+    }
   });
 });

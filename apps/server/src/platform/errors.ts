@@ -108,6 +108,12 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     const dbCode = databaseErrorCode(error);
     if (dbCode === '23505') return sendProblem(reply, 400, 'error.duplicate');
     if (dbCode === '23503') return sendProblem(reply, 400, 'error.inuse');
+    // Class 22 (data exception: a value out of range, an invalid byte sequence or text form) and
+    // 54000 (a value too large for an index) come from what the client sent that the schema let through.
+    if (dbCode?.startsWith('22') || dbCode === '54000') {
+      request.log.warn({ err: error, sqlState: dbCode }, 'database refused a value of the request');
+      return sendProblem(reply, 400, 'error.validation');
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendProblem(reply, 400, 'error.validation', { fieldErrors: fromValidation(error) });
     }
