@@ -409,7 +409,7 @@ describe('catalogue master data', () => {
   });
 
   describe('searchLog and comboVoci', () => {
-    it('lists the search log newest first for administrators only', async () => {
+    it('lists the search log newest first for administrators and managers; only administrators change it', async () => {
       const now = Date.now();
       await t.db.insert(searchLog).values([
         { tipo: 'full', username: 'older', dataRichiesta: new Date(now - 60_000), numRisultati: 3 },
@@ -419,7 +419,10 @@ describe('catalogue master data', () => {
       expect(list.json<SearchLogAdmin[]>().map((l) => l.username)).toEqual(['older']);
       const newest = (await admin.get('/api/searchLogs?sort=dataRichiesta,desc')).json<SearchLogAdmin[]>();
       expect(newest[0]?.username).toBe('newer');
-      expect((await manager.get('/api/searchLogs')).statusCode).toBe(403);
+      const managerList = await manager.get('/api/searchLogs?sort=dataRichiesta,desc');
+      expect(managerList.statusCode).toBe(200);
+      expect(managerList.json<SearchLogAdmin[]>()[0]?.username).toBe('newer');
+      expect((await manager.post('/api/searchLogs', { tipo: 'code', numRisultati: 1 })).statusCode).toBe(403);
 
       const created = await admin.post('/api/searchLogs', { tipo: 'code', params: 'term=abc', numRisultati: 1 });
       expect(created.statusCode).toBe(201);

@@ -128,9 +128,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/comboVoci': ['ROLE_ADMIN', 'ROLE_MANAGER'],
   'PUT /api/comboVoci/:id': ['ROLE_ADMIN', 'ROLE_MANAGER'],
   'DELETE /api/comboVoci/:id': ['ROLE_ADMIN', 'ROLE_MANAGER'],
-  // The search log holds user names and addresses.
-  'GET /api/searchLogs': ['ROLE_ADMIN'],
-  'GET /api/searchLogs/:id': ['ROLE_ADMIN'],
+  // The search log holds user names and addresses: managers read it, administrators change it.
+  'GET /api/searchLogs': ['ROLE_ADMIN', 'ROLE_MANAGER'],
+  'GET /api/searchLogs/:id': ['ROLE_ADMIN', 'ROLE_MANAGER'],
   'POST /api/searchLogs': ['ROLE_ADMIN'],
   'PUT /api/searchLogs/:id': ['ROLE_ADMIN'],
   'DELETE /api/searchLogs/:id': ['ROLE_ADMIN'],

@@ -262,6 +262,35 @@ describe('search and article', () => {
     expect(none.headers['x-total-count']).toBe('0');
   });
 
+  it('finds only tracks under a theme without parts access: free search, typeahead, codes and ids', async () => {
+    await createArticolo(t.db, { articolo: 'RUL-1', localizedDescrizione: { it: 'Rullo per cingolo' } });
+    const tracksUser = (await user(['ROLE_USER', 'ROLE_CART'], { tema: 'tracks', logica: 'dealer' })).agent;
+    const codes = (hits: ArticoloHit[]) => hits.map((h) => h.articolo).sort();
+    const trackCodes = ['TRK-230-96-33', 'TRK-300-52.5-84', 'TRK-300-52.5-86'];
+
+    // The parts theme finds the roller as well; the tracks theme only the tracks.
+    expect(codes((await search(dealer, 'term=cingolo')).hits)).toEqual(['RUL-1', ...trackCodes]);
+    const free = await search(tracksUser, 'term=cingolo');
+    expect(codes(free.hits)).toEqual(trackCodes);
+    expect(free.total).toBe(3);
+    const typeahead = await search(tracksUser, 'term=cingolo&size=10');
+    expect(codes(typeahead.hits)).toEqual(trackCodes);
+    expect((await search(tracksUser, 'term=TRK-300')).hits.map((h) => h.articolo)).toEqual([
+      'TRK-300-52.5-84',
+      'TRK-300-52.5-86',
+    ]);
+    const part = await search(tracksUser, 'term=6.4021.118.0');
+    expect(part.hits).toEqual([]);
+    expect(part.total).toBe(0);
+    expect((await search(tracksUser, 'term=cingolp')).hits.length).toBe(3); // a typo forgiven, tracks only
+
+    const byId = async (query: string) => (await tracksUser.get(`/api/search/byId?${query}`)).json<ArticoloHit[]>();
+    expect(await byId(`id=${filterId}`)).toEqual([]);
+    expect(await byId(`id=${machineId}&tipoArticolo=M`)).toEqual([]);
+    const [track] = (await search(dealer, 'term=TRK-230-96-33')).hits;
+    expect((await byId(`id=${track?.id}`)).map((h) => h.articolo)).toEqual(['TRK-230-96-33']);
+  });
+
   it('writes every search to the search log with user, parameters and result count', async () => {
     await search(dealer, 'term=huile');
     await expect

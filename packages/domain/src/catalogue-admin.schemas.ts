@@ -46,8 +46,10 @@ export type EquivRelazione = (typeof EQUIV_RELAZIONI)[number];
 
 /** Who maintains the catalogue master data (docs/decisions.md "Catalogue master data"). */
 export const CATALOGUE_ADMIN_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
-/** The search log holds user names and addresses: administrators only. */
+/** The search log holds user names and addresses: administrators change it. */
 export const SEARCH_LOG_ROLES: readonly Authority[] = ['ROLE_ADMIN'];
+/** Managers read it too: it sits in the catalogue administration they run (issue 11, finding 12). */
+export const SEARCH_LOG_READ_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
 /** Page size of a bill of materials (spec 1 §9); where-used pages by WHERE_USED_PAGE_SIZE. */
 export const BOM_PAGE_SIZE = 20;
 
