@@ -115,4 +115,17 @@ describe('sign-in, account and sign-out', () => {
     // Throttling is per account: another account from another address still signs in.
     expect((await t.agent({ remoteAddress: '10.0.0.4' }).login('dealer', 'dealer')).statusCode).toBe(200);
   });
+
+  it('keys the lockout by account and address: failures from elsewhere do not lock the owner out', async () => {
+    const user = await t.createUser();
+    const attacker = t.agent({ remoteAddress: '10.0.0.5' });
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i++) {
+      expect((await attacker.login(user.login, `wrong-${i}`)).statusCode).toBe(401);
+    }
+    expect((await attacker.login(user.login, user.password)).statusCode).toBe(429);
+
+    const owner = t.agent({ remoteAddress: '10.0.0.6' });
+    expect((await owner.login(user.login, user.password)).statusCode).toBe(200);
+    expect(owner.cookie(SESSION_COOKIE)).toBeDefined();
+  });
 });

@@ -99,6 +99,17 @@ describe('entity-administration kit: translation texts', () => {
     expect((await admin.delete('/api/i18ns/login.title/en')).statusCode).toBe(404);
   });
 
+  it('serves the stored texts of a language to anonymous callers, for the pages before sign-in', async () => {
+    expect(
+      (await admin.post('/api/i18ns', { textId: 'login.form.button', localeId: 'de', text: 'Los' })).statusCode,
+    ).toBe(201);
+    const anonymous = await t.agent().get('/api/i18n-texts/de');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+    expect(anonymous.json()).toMatchObject({ 'login.form.button': 'Los' });
+    expect((await t.agent().get('/api/i18n-texts/pt')).statusCode).toBe(400);
+  });
+
   it('lets a dealer read but not change, and an anonymous caller neither', async () => {
     const dealer = await t.signIn('dealer');
     expect((await dealer.get('/api/i18ns')).statusCode).toBe(200);

@@ -31,7 +31,8 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
   const throttle = async (login: string, ipAddress: string) => {
     const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000);
     const [byAccount, byAddress] = await Promise.all([
-      countAuditSince(db, { principal: login, type: 'AUTHENTICATION_FAILURE', since }),
+      // Per account and address together: failures from elsewhere must not lock the owner out.
+      countAuditSince(db, { principal: login, remoteAddress: ipAddress, type: 'AUTHENTICATION_FAILURE', since }),
       countAuditSince(db, { remoteAddress: ipAddress, type: 'AUTHENTICATION_FAILURE', since }),
     ]);
     if (byAccount >= LOGIN_THROTTLE.maxFailuresPerAccount || byAddress >= LOGIN_THROTTLE.maxFailuresPerAddress) {
@@ -46,7 +47,7 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
   };
 
   return {
-    /** POST /api/authentication. Login lower-cased; throttled per account and per address. */
+    /** POST /api/authentication. Login lower-cased; throttled per account and address, and per address. */
     authenticate: async (input: { username: string; password: string; rememberMe: boolean }, client: Client) => {
       const login = input.username.toLowerCase();
       await throttle(login, client.ipAddress);

@@ -1,33 +1,20 @@
 import { i18nTextCreateSchema, i18nTextSchema, i18nTextUpdateSchema, LANGUAGES } from '@ricambi/domain';
-import { eq, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { i18nText } from '../../db/schema/index.ts';
 import { registerCrud } from '../../platform/crud.ts';
-import { containsPattern } from '../../platform/paging.ts';
-
-type Row = typeof i18nText.$inferSelect;
-
-const toResponse = (row: Record<string, unknown>) => {
-  const r = row as Row;
-  return {
-    textId: r.textId,
-    localeId: r.localeId,
-    text: r.text,
-    createdBy: r.createdBy,
-    createdDate: r.createdDate.toISOString(),
-    lastModifiedBy: r.lastModifiedBy,
-    lastModifiedDate: r.lastModifiedDate?.toISOString() ?? null,
-  };
-};
+import { toI18nText } from './i18n.mapper.ts';
+import { textSearch } from './i18n.repository.ts';
+import { createI18nService } from './i18n.service.ts';
 
 /**
  * Translation texts (spec 2 §2, §7) on the kit. Reading follows the spec (ROLE_USER); changing the
  * portal's texts is for administrators and managers (docs/decisions.md).
  */
 export const i18nRoutes = (db: Db) => async (app: FastifyInstance) => {
+  const i18n = createI18nService(db);
   registerCrud(app, {
     db,
     path: '/api/i18ns',
@@ -42,14 +29,14 @@ export const i18nRoutes = (db: Db) => async (app: FastifyInstance) => {
     create: i18nTextCreateSchema,
     update: i18nTextUpdateSchema,
     sortable: { textId: i18nText.textId, localeId: i18nText.localeId, text: i18nText.text },
-    search: (term) => or(ilike(i18nText.textId, containsPattern(term)), ilike(i18nText.text, containsPattern(term))),
-    toResponse,
+    search: textSearch,
+    toResponse: toI18nText,
     toInsert: (input) => ({ ...input }),
     toUpdate: (input) => ({ text: input.text }),
     auditFields: true,
   });
 
-  // The overrides of one language, read by the web at start and on every language change.
+  // The overrides of one language, read by the web at start (before sign-in) and on every language change.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/i18n-texts/:localeId',
     {
@@ -61,12 +48,8 @@ export const i18nRoutes = (db: Db) => async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const rows = await db
-        .select({ textId: i18nText.textId, text: i18nText.text })
-        .from(i18nText)
-        .where(eq(i18nText.localeId, request.params.localeId));
       reply.header('cache-control', 'no-cache');
-      return Object.fromEntries(rows.map((r) => [r.textId, r.text]));
+      return i18n.overrides(request.params.localeId);
     },
   );
 };
