@@ -1,3 +1,4 @@
+import { resolveTheme } from '@ricambi/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -7,8 +8,10 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { accountQuery } from '../api/account.api.ts';
+import { themesQuery } from '../api/themes.api.ts';
 import { NotFoundPage } from '../features/common/StatusPages.tsx';
 import { guard, rememberTarget } from '../lib/guards.ts';
+import { areaAllowed } from '../lib/navigation.ts';
 import { AppLayout } from './layout.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { ROUTES } from './routes.ts';
@@ -41,6 +44,12 @@ export const createAppRouter = (queryClient: QueryClient, history?: RouterHistor
         }
         if (decision === 'denied') throw redirect({ to: '/accessdenied' });
         if (decision === 'home') throw redirect({ to: '/' });
+        // Spec 2 §1: a page of an area the active theme gives no access to is denied, not only hidden.
+        if (route.area) {
+          const themes = await context.queryClient.ensureQueryData(themesQuery).catch(() => undefined);
+          const theme = themes ? resolveTheme(themes, globalThis.location?.hostname, account?.tema) : undefined;
+          if (!areaAllowed(route, theme)) throw redirect({ to: '/accessdenied' });
+        }
       },
     }),
   );

@@ -62,4 +62,19 @@ describe('router guards in the app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/accessdenied'));
     expect(await screen.findByText('Non sei autorizzato ad accedere alla pagina')).toBeTruthy();
   });
+
+  it('denies a page of an area the theme gives no access to, even when the role may open it (spec 2 §1)', async () => {
+    const dealer = { ...account('dealer', ['ROLE_USER', 'ROLE_CR_USER', 'ROLE_CART']), tema: 'tracks' };
+    const { router } = await renderApp('/machine/search/', { account: dealer });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accessdenied'));
+    expect(await screen.findByText('Non sei autorizzato ad accedere alla pagina')).toBeTruthy();
+  });
+
+  it('opens the page of an area when the theme gives access to it', async () => {
+    const { router } = await renderApp('/spare-parts', {
+      account: { ...account('tracks', ['ROLE_USER']), tema: 'tracks' },
+    });
+    await waitFor(() => expect(router.state.status).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/spare-parts');
+  });
 });

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http.ts';
 import { changeLanguage, initI18n } from '../i18n/index.ts';
-import { describeError } from './alerts.ts';
+import { connectAlerts, describeError, showError, showSuccess } from './alerts.ts';
 
 const problem = (status: number, message: string, extra: object = {}) =>
   new ApiError(status, '/api/x', 'POST', { type: 'about:blank', title: 't', status, message, ...extra });
@@ -43,5 +44,17 @@ describe('describeError (spec 1 §8, the one error mapper)', () => {
     expect(describeError(problem(500, 'error.internal'), 'sessions.messages.error')).toBe(
       'Non è stato possibile invalidare la sessione.',
     );
+  });
+});
+
+describe('alerts (spec 1 §8)', () => {
+  it('keeps every alert, error or success, open for 30 000 ms', () => {
+    const success = vi.fn();
+    const error = vi.fn();
+    connectAlerts({ success, error } as unknown as NotificationInstance, () => {});
+    showSuccess('Salvato');
+    showError('Errore');
+    expect(success).toHaveBeenCalledWith(expect.objectContaining({ title: 'Salvato', duration: 30 }));
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ title: 'Errore', duration: 30 }));
   });
 });

@@ -34,13 +34,20 @@ export const describeError = (error: unknown, fallbackKey = 'error.internal'): s
 
 const isAccountPath = (url: string) => /^\/api\/(account|authentication|logout)(\/|$|\?)/.test(url);
 
-/** Shows an alert for 30 s; the same text is never stacked twice (it is keyed by its text). */
+/** Spec 1 §8: every alert, error or success, closes after 30 s; the same text is never stacked twice. */
+const alertOf = (text: string) => ({
+  key: text,
+  title: text,
+  duration: ALERT_TIMEOUT_MS / 1000,
+  placement: 'topRight' as const,
+});
+
 export const showError = (text: string) => {
-  notifier?.error({ key: text, title: text, duration: ALERT_TIMEOUT_MS / 1000, placement: 'topRight' });
+  notifier?.error(alertOf(text));
 };
 
 export const showSuccess = (text: string) => {
-  notifier?.success({ key: text, title: text, duration: 5, placement: 'topRight' });
+  notifier?.success(alertOf(text));
 };
 
 /** The one handler for failed calls that no form handles itself. */

@@ -32,6 +32,25 @@ export const THEMES: Theme[] = [
       fontFamily: 'Arial',
     },
   },
+  {
+    name: 'tracks',
+    label: 'TRACKS',
+    title: 'Eurocomach Tracks',
+    logo: '/themes/tracks/logo.svg',
+    hostNames: [],
+    canAccessParts: false,
+    canAccessTracks: true,
+    isDefault: false,
+    tokens: {
+      colorPrimary: '#0b6e62',
+      colorLink: '#095c52',
+      colorBgLayout: '#eef2f1',
+      colorHeaderBg: '#15191c',
+      colorHeaderText: '#ffffff',
+      borderRadius: 6,
+      fontFamily: 'Arial',
+    },
+  },
 ];
 
 /** The whole app (router, guards, layout, theme) at `path`, with the account and themes already known. */
