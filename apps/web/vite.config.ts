@@ -66,20 +66,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
-    chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: {
-        manualChunks: (id: string) => {
-          if (
-            id.includes('node_modules/antd') ||
-            id.includes('node_modules/@ant-design') ||
-            id.includes('node_modules/rc-')
-          )
-            return 'antd';
-          if (id.includes('node_modules')) return 'vendor';
-          return undefined;
-        },
-      },
-    },
   },
 });
