@@ -21,8 +21,9 @@ import { CartDropdown } from '../features/cart/CartDropdown.tsx';
 import { changeLanguage } from '../i18n/index.ts';
 import { connectAlerts } from '../lib/alerts.ts';
 import { rememberTarget } from '../lib/guards.ts';
+import { navEntries } from '../lib/navigation.ts';
 import { useActiveTheme } from '../lib/theme.context.ts';
-import { navEntries } from './routes.tsx';
+import { ROUTES } from './routes.ts';
 
 const ICONS: Record<string, React.ReactNode> = { home: <HomeOutlined /> };
 const HEADER_HEIGHT = 64;
@@ -57,12 +58,12 @@ export const AppLayout = () => {
   }, [titleKey, theme, t, account]);
 
   const flags = { canAccessParts: theme?.canAccessParts ?? true, canAccessTracks: theme?.canAccessTracks ?? true };
-  const main = navEntries('main', account, flags);
+  const main = navEntries(ROUTES, 'main', account, flags);
   const acting = isActingAs(account);
   // While acting, the account pages belong to someone else: they are not offered (the server refuses them).
-  const accountEntries = acting ? [] : navEntries('account', account, flags);
-  const anonymousEntries = navEntries('anonymous', account, flags);
-  const adminEntries = navEntries('admin', account, flags);
+  const accountEntries = acting ? [] : navEntries(ROUTES, 'account', account, flags);
+  const anonymousEntries = navEntries(ROUTES, 'anonymous', account, flags);
+  const adminEntries = navEntries(ROUTES, 'admin', account, flags);
 
   const onLogout = () =>
     logout.mutate(undefined, {

@@ -10,15 +10,10 @@ import { accountQuery } from '../api/account.api.ts';
 import { NotFoundPage } from '../features/common/StatusPages.tsx';
 import { guard, rememberTarget } from '../lib/guards.ts';
 import { AppLayout } from './layout.tsx';
-import { ROUTES } from './routes.tsx';
+import { PageLoading } from './PageLoading.tsx';
+import { ROUTES } from './routes.ts';
 
 export type RouterContext = { queryClient: QueryClient };
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    titleKey?: string;
-  }
-}
 
 export const createAppRouter = (queryClient: QueryClient, history?: RouterHistory) => {
   const root = createRootRouteWithContext<RouterContext>()({
@@ -30,7 +25,13 @@ export const createAppRouter = (queryClient: QueryClient, history?: RouterHistor
       getParentRoute: () => root,
       path: route.path,
       component: route.component,
-      staticData: { titleKey: route.titleKey },
+      staticData: {
+        titleKey: route.titleKey,
+        name: route.name,
+        path: route.path,
+        access: route.access,
+        area: route.area,
+      },
       beforeLoad: async ({ context, location }) => {
         const account = await context.queryClient.ensureQueryData(accountQuery);
         const decision = guard(route.access, account);
@@ -48,6 +49,9 @@ export const createAppRouter = (queryClient: QueryClient, history?: RouterHistor
     context: { queryClient },
     ...(history ? { history } : {}),
     defaultPreload: false,
+    // A page's code loads with its first visit: a loading state, never a blank page, while it comes.
+    defaultPendingComponent: PageLoading,
+    defaultPendingMs: 150,
     scrollRestoration: true,
   });
 };

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { guard, rememberTarget, takeTarget } from '../lib/guards.ts';
 import { account, renderApp } from '../test/render.tsx';
-import { navEntries, ROUTES } from './routes.tsx';
+import { navEntries, ROUTES } from '../test/routes.ts';
 
 describe('guard (spec 1 §2.2)', () => {
   it('sends the anonymous user to login and the user without the role to accessdenied', () => {

@@ -10,6 +10,10 @@ export type NavPlacement = {
   roles?: readonly Authority[];
 };
 
+/**
+ * One row of the route table. Each feature declares its own in `<feature>.routes.ts` with its pages
+ * loaded lazily (`lazyRouteComponent`), so the table itself pulls in no page code.
+ */
 export type AppRoute = {
   name: string;
   path: string;
@@ -19,3 +23,14 @@ export type AppRoute = {
   nav?: NavPlacement;
   area?: ThemeArea;
 };
+
+/** What the router keeps of each row, for page titles and for pages that look a route up by name. */
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    titleKey?: string;
+    name?: string;
+    path?: string;
+    access?: RouteAccess;
+    area?: ThemeArea;
+  }
+}

@@ -5,7 +5,12 @@ import { accountQuery } from '../api/account.api.ts';
 import { themesQuery } from '../api/themes.api.ts';
 import { createQueryClient, QueryClientProvider, ThemedProviders } from '../app/providers.tsx';
 import { createAppRouter } from '../app/router.tsx';
+import { ROUTES } from '../app/routes.ts';
 import { changeLanguage, initI18n } from '../i18n/index.ts';
+
+// The pages load lazily; tests load them all when this file loads (outside the tests' timeouts), as a
+// test's waits are shorter than a page's first transform.
+await Promise.all(ROUTES.map((route) => route.component.preload?.()));
 
 export const THEMES: Theme[] = [
   {

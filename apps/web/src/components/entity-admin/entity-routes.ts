@@ -1,37 +1,43 @@
 import type { AppRoute } from '../../lib/app-route.ts';
-import type { EntityConfig, EntityRow } from './entity-admin.types.ts';
+import type { EntityConfig } from './entity-admin.types.ts';
+
+/**
+ * What the route table needs of an admin entity, kept apart from its columns and fields (which pull
+ * in the page code): the entity's config spreads it, its routes file passes it here.
+ */
+export type EntityRouteMeta = Pick<EntityConfig, 'name' | 'listPath' | 'detailPath' | 'idParams' | 'access'>;
 
 /**
  * The routes of one admin entity (spec 3 §2): the list with /new, /{id}/edit and /{id}/delete as
  * dialogs over it, and the read-only detail page.
  */
-export const entityRoutes = <T extends EntityRow>(
-  config: EntityConfig<T>,
+export const entityRoutes = (
+  meta: EntityRouteMeta,
   pages: { list: AppRoute['component']; detail: AppRoute['component'] },
   nav?: AppRoute['nav'],
 ): AppRoute[] => {
-  const idSegments = config.idParams.map((p) => `$${p}`).join('/');
-  const list = { access: config.access.read, titleKey: `${config.name}.home.title`, component: pages.list };
+  const idSegments = meta.idParams.map((p) => `$${p}`).join('/');
+  const list = { access: meta.access.read, titleKey: `${meta.name}.home.title`, component: pages.list };
   return [
-    { ...list, name: config.name, path: config.listPath, nav },
-    { ...list, name: `${config.name}.new`, path: `${config.listPath}/new`, access: config.access.write },
+    { ...list, name: meta.name, path: meta.listPath, nav },
+    { ...list, name: `${meta.name}.new`, path: `${meta.listPath}/new`, access: meta.access.write },
     {
       ...list,
-      name: `${config.name}.edit`,
-      path: `${config.listPath}/${idSegments}/edit`,
-      access: config.access.write,
+      name: `${meta.name}.edit`,
+      path: `${meta.listPath}/${idSegments}/edit`,
+      access: meta.access.write,
     },
     {
       ...list,
-      name: `${config.name}.delete`,
-      path: `${config.listPath}/${idSegments}/delete`,
-      access: config.access.write,
+      name: `${meta.name}.delete`,
+      path: `${meta.listPath}/${idSegments}/delete`,
+      access: meta.access.write,
     },
     {
-      name: `${config.name}.detail`,
-      path: `${config.detailPath}/${idSegments}`,
-      access: config.access.read,
-      titleKey: `${config.name}.detail.title`,
+      name: `${meta.name}.detail`,
+      path: `${meta.detailPath}/${idSegments}`,
+      access: meta.access.read,
+      titleKey: `${meta.name}.detail.title`,
       component: pages.detail,
     },
   ];

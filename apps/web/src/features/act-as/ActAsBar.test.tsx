@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { navEntries, ROUTES } from '../../app/routes.tsx';
 import { account, renderApp } from '../../test/render.tsx';
+import { navEntries, ROUTES } from '../../test/routes.ts';
 
 const INTERNAL = ['ROLE_CART', 'ROLE_CR_INTERNAL', 'ROLE_INTERNAL', 'ROLE_USER'];
 const acting = account('dealer', ['ROLE_CART', 'ROLE_CR_USER', 'ROLE_USER', 'ROLE_PREVIOUS_ADMINISTRATOR']);

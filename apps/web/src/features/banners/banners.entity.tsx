@@ -20,6 +20,7 @@ import type { EntityConfig, EntityRow } from '../../components/entity-admin/enti
 import { i18next } from '../../i18n/index.ts';
 import { formatBannerDate } from '../../lib/format.ts';
 import { BANNER_TYPE_ICONS } from './bannerIcons.tsx';
+import { BANNERS_META } from './banners.meta.ts';
 
 type Row = Banner & Record<string, unknown>;
 type ControlProps = { id?: string; value: unknown; onChange: (v: unknown) => void; disabled: boolean };
@@ -102,13 +103,9 @@ const INPUT_FIELDS = ['type', 'ambiente', 'startDate', 'endDate', 'headers', 'me
 
 /** Banners (spec 1 §2.1, §3, §5): the manager's list, detail and dialogs on the kit. */
 export const bannersEntity: EntityConfig<Row> = {
-  name: 'banner',
+  ...BANNERS_META,
   apiPath: '/api/banners',
-  listPath: '/banners',
-  detailPath: '/banner',
-  idParams: ['id'],
   idOf: (row) => [String(row.id)],
-  access: { read: ['ROLE_MANAGER'], write: ['ROLE_MANAGER'] },
   defaultSort: 'startDate,desc',
   deleteShowsId: true,
   // Title and message side by side, language by language.

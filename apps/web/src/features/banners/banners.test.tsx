@@ -2,9 +2,9 @@ import type { ActiveBanner } from '@ricambi/domain';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { navEntries, ROUTES } from '../../app/routes.tsx';
 import { changeLanguage, initI18n } from '../../i18n/index.ts';
 import { account, renderApp } from '../../test/render.tsx';
+import { navEntries, ROUTES } from '../../test/routes.ts';
 import { BannerQueue, type BannerQueueProps } from './BannerHost.tsx';
 
 const banner = (id: number, over: Partial<ActiveBanner> = {}): ActiveBanner => ({

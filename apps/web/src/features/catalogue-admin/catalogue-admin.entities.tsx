@@ -8,7 +8,6 @@ import {
   articoloEquivInputSchema,
   articoloUpdateSchema,
   CATALOGUE_ADMIN_LIMITS,
-  CATALOGUE_ADMIN_ROLES,
   type CategoriaAdmin,
   type ComboVociAdmin,
   categoriaInputSchema,
@@ -17,7 +16,6 @@ import {
   type MarchioAdmin,
   marchioInputSchema,
   type RelationArticolo,
-  SEARCH_LOG_ROLES,
   type SearchLogAdmin,
   searchLogInputSchema,
   TIPI_ARTICOLO,
@@ -35,9 +33,9 @@ import { i18next } from '../../i18n/index.ts';
 import { formatDate, formatTimestamp } from '../../lib/format.ts';
 import { ArticoloRelations } from './ArticoloRelations.tsx';
 import { Clipped, type ControlProps, DateInput, LocalizedCell, LookupSelect } from './CatalogueControls.tsx';
+import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 const L = CATALOGUE_ADMIN_LIMITS;
-const ADMIN = { read: CATALOGUE_ADMIN_ROLES, write: CATALOGUE_ADMIN_ROLES };
 const f = (name: string) => `catalogueAdmin.field.${name}`;
 const displayOnly = { hiddenOnCreate: true, hiddenOnEdit: true } as const;
 const auditFields: EntityField[] = [
@@ -115,13 +113,9 @@ const relationLabel = (a: unknown) => {
 
 type TipoCategoriaRow = TipoCategoriaAdmin & EntityRow;
 export const tipoCategoriaEntity: EntityConfig<TipoCategoriaRow> = {
-  name: CATALOGUE_ENTITIES.tipoCategoria,
+  ...CATALOGUE_ADMIN_META.tipoCategoria,
   apiPath: '/api/tipoCategoria',
-  listPath: '/tipoCategoria',
-  detailPath: '/tipoCategoria',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: ADMIN,
   defaultSort: 'nome,asc',
   searchable: true,
   deleteShowsId: true,
@@ -144,13 +138,9 @@ export const tipoCategoriaEntity: EntityConfig<TipoCategoriaRow> = {
 
 type CategoriaRow = CategoriaAdmin & EntityRow;
 export const categoriaEntity: EntityConfig<CategoriaRow> = {
-  name: CATALOGUE_ENTITIES.categoria,
+  ...CATALOGUE_ADMIN_META.categoria,
   apiPath: '/api/categoria',
-  listPath: '/categoria',
-  detailPath: '/categoria',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: ADMIN,
   defaultSort: 'nome,asc',
   searchable: true,
   deleteShowsId: true,
@@ -213,13 +203,9 @@ export const categoriaEntity: EntityConfig<CategoriaRow> = {
 
 type MarchioRow = MarchioAdmin & EntityRow;
 export const marchioEntity: EntityConfig<MarchioRow> = {
-  name: CATALOGUE_ENTITIES.marchio,
+  ...CATALOGUE_ADMIN_META.marchio,
   apiPath: '/api/marchio',
-  listPath: '/marchio',
-  detailPath: '/marchio',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: ADMIN,
   defaultSort: 'descrizione,asc',
   searchable: true,
   deleteShowsId: true,
@@ -253,13 +239,9 @@ const tagField = (n: number, section?: string): EntityField => ({
 });
 
 export const articoloEntity: EntityConfig<ArticoloRow> = {
-  name: CATALOGUE_ENTITIES.articolo,
+  ...CATALOGUE_ADMIN_META.articolo,
   apiPath: '/api/articolo',
-  listPath: '/articolo',
-  detailPath: '/articolo-detail',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: ADMIN,
   defaultSort: 'articolo,asc',
   searchable: true,
   deleteShowsId: true,
@@ -436,13 +418,9 @@ export const articoloEntity: EntityConfig<ArticoloRow> = {
 
 type ArticoloArticoloRow = ArticoloArticoloAdmin & EntityRow;
 export const articoloArticoloEntity: EntityConfig<ArticoloArticoloRow> = {
-  name: CATALOGUE_ENTITIES.articoloArticolo,
+  ...CATALOGUE_ADMIN_META.articoloArticolo,
   apiPath: '/api/articoloArticolo',
-  listPath: '/articoloArticoloList',
-  detailPath: '/articoloArticolo',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: ADMIN,
   defaultSort: 'padreId,asc',
   searchable: true,
   deleteShowsId: true,
@@ -497,13 +475,9 @@ export const articoloArticoloEntity: EntityConfig<ArticoloArticoloRow> = {
 
 type ArticoloEquivRow = ArticoloEquivAdmin & EntityRow;
 export const articoloEquivEntity: EntityConfig<ArticoloEquivRow> = {
-  name: CATALOGUE_ENTITIES.articoloEquiv,
+  ...CATALOGUE_ADMIN_META.articoloEquiv,
   apiPath: '/api/articoloEquiv',
-  listPath: '/articoloEquivs',
-  detailPath: '/articoloEquiv',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: ADMIN,
   defaultSort: 'articoloId,asc',
   searchable: true,
   deleteShowsId: true,
@@ -565,13 +539,9 @@ export const articoloEquivEntity: EntityConfig<ArticoloEquivRow> = {
 
 type SearchLogRow = SearchLogAdmin & EntityRow;
 export const searchLogEntity: EntityConfig<SearchLogRow> = {
-  name: CATALOGUE_ENTITIES.searchLog,
+  ...CATALOGUE_ADMIN_META.searchLog,
   apiPath: '/api/searchLogs',
-  listPath: '/searchLogs',
-  detailPath: '/searchLog',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: { read: SEARCH_LOG_ROLES, write: SEARCH_LOG_ROLES },
   defaultSort: 'dataRichiesta,desc',
   searchable: true,
   deleteShowsId: true,
@@ -611,13 +581,9 @@ export const searchLogEntity: EntityConfig<SearchLogRow> = {
 
 type ComboVociRow = ComboVociAdmin & EntityRow;
 export const comboVociEntity: EntityConfig<ComboVociRow> = {
-  name: CATALOGUE_ENTITIES.comboVoci,
+  ...CATALOGUE_ADMIN_META.comboVoci,
   apiPath: '/api/comboVoci',
-  listPath: '/comboVoci',
-  detailPath: '/comboVoci',
-  idParams: ['id'],
   idOf: (r) => [String(r.id)],
-  access: ADMIN,
   defaultSort: 'tipo,asc',
   searchable: true,
   deleteShowsId: true,

@@ -3,24 +3,18 @@ import { Typography } from 'antd';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
-import { entityRoutes } from '../../components/entity-admin/entity-routes.ts';
-import type { AppRoute } from '../../lib/app-route.ts';
+import { CR_MODELLI_META } from './cr-modelli.meta.ts';
 
 type Row = CrModelli & EntityRow;
-const MANAGER = ['ROLE_MANAGER'] as const;
 
 /**
  * Machine models (spec 2 §2, §3: ROLE_MANAGER) on the kit. The spec lists them without paging or
  * sorting; the kit pages by 20 in model order (docs/decisions.md).
  */
 export const crModelliEntity: EntityConfig<Row> = {
-  name: 'crModelli',
+  ...CR_MODELLI_META,
   apiPath: '/api/crModellis',
-  listPath: '/crModellis',
-  detailPath: '/crModelli',
-  idParams: ['id'],
   idOf: (row) => [String(row.id)],
-  access: { read: MANAGER, write: MANAGER },
   defaultSort: 'modello,asc',
   deleteShowsId: true,
   columns: [
@@ -53,10 +47,3 @@ export const crModelliEntity: EntityConfig<Row> = {
 
 export const CrModelliListPage = () => <EntityListPage config={crModelliEntity} />;
 export const CrModelliDetailPage = () => <EntityDetailPage config={crModelliEntity} />;
-
-/** The list, its dialogs and the detail; an Administration menu entry for managers. */
-export const CR_MODELLI_ROUTES: AppRoute[] = entityRoutes(
-  crModelliEntity,
-  { list: CrModelliListPage, detail: CrModelliDetailPage },
-  { menu: 'admin', order: 45, roles: ['ROLE_MANAGER'] },
-);

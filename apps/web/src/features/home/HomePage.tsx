@@ -5,8 +5,8 @@ import { Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
-import { allowedRoutePath } from '../../app/routes.tsx';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { useAllowedRoutePath } from '../../lib/navigation.ts';
 import { useActiveTheme } from '../../lib/theme.context.ts';
 
 const Tile = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) => (
@@ -35,6 +35,7 @@ export const HomePage = () => {
   const { t } = useTranslation();
   const account = useAccount();
   const theme = useActiveTheme();
+  const allowedRoutePath = useAllowedRoutePath();
 
   if (!account) {
     return (
@@ -57,8 +58,8 @@ export const HomePage = () => {
 
   const target = theme ? homeTarget(theme) : 'choice';
   const areas = {
-    'spare-parts': allowedRoutePath('spare-parts', account),
-    'machine-home': allowedRoutePath('machine-home', account),
+    'spare-parts': allowedRoutePath('spare-parts'),
+    'machine-home': allowedRoutePath('machine-home'),
   };
   if (target !== 'choice' && areas[target]) return <Navigate to={areas[target]} replace />;
   const choices = (['machine-home', 'spare-parts'] as const).filter((a) => areas[a]);

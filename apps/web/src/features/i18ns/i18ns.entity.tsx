@@ -5,18 +5,15 @@ import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx
 import type { EntityConfig } from '../../components/entity-admin/entity-admin.types.ts';
 import { applyOverrides, i18next } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { I18NS_META } from './i18ns.meta.ts';
 
 type Row = I18nText & Record<string, unknown>;
 
 /** Translation texts (spec 2 §2): composite id (textId, localeId); the locale is read-only on edit. */
 export const i18nsEntity: EntityConfig<Row> = {
-  name: 'i18ns',
+  ...I18NS_META,
   apiPath: '/api/i18ns',
-  listPath: '/i18ns',
-  detailPath: '/i18n',
-  idParams: ['textId', 'localeId'],
   idOf: (row) => [row.textId, row.localeId],
-  access: { read: ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_MANAGER'], write: ['ROLE_ADMIN', 'ROLE_MANAGER'] },
   defaultSort: 'textId,asc',
   searchable: true,
   deleteShowsId: true,

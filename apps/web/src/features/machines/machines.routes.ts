@@ -1,8 +1,11 @@
 import type { Authority } from '@ricambi/domain';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
-import { CataloguePage } from './CataloguePage.tsx';
-import { ItemPage } from './ItemPage.tsx';
-import { MachineSearchPage } from './MachineSearchPage.tsx';
+
+const pages = () => import('./machines.pages.ts');
+const MachineSearchPage = lazyRouteComponent(pages, 'MachineSearchPage');
+const CataloguePage = lazyRouteComponent(pages, 'CataloguePage');
+const ItemPage = lazyRouteComponent(pages, 'ItemPage');
 
 /**
  * Spec 2 §2 names ROLE_CR_USER and ROLE_CR_SUBDEALER; internal staff reach the catalogue too, as

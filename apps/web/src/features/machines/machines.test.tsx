@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { navEntries, ROUTES } from '../../app/routes.tsx';
 import { changeLanguage, initI18n } from '../../i18n/index.ts';
+import { navEntries, ROUTES } from '../../test/routes.ts';
 import { CatalogueTree, rowCartQuantity } from './CatalogueTree.tsx';
 import {
   choose,

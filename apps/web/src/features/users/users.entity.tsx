@@ -6,13 +6,11 @@ import {
   LOGICHE,
   SUBDEALER_FIELDS,
   USER_DEFAULTS,
-  USER_MANAGEMENT_ROLES,
   type User,
   userCreateSchema,
   userUpdateSchema,
 } from '@ricambi/domain';
 import { Typography } from 'antd';
-import { USERS_ENTITY } from '../../api/users.api.ts';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityField, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
@@ -28,6 +26,7 @@ import {
   ThemeName,
   ThemeSelect,
 } from './UserControls.tsx';
+import { USERS_META } from './users.meta.ts';
 
 type Row = User & Record<string, unknown>;
 
@@ -198,13 +197,9 @@ const FIELDS: EntityField[] = [
 
 /** User management (spec 1 §2.1, §2.3, §3, §5) on the administration kit. */
 export const usersEntity: EntityConfig<Row> = {
-  name: USERS_ENTITY,
+  ...USERS_META,
   apiPath: '/api/users',
-  listPath: '/user-management',
-  detailPath: '/user',
-  idParams: ['login'],
   idOf: (row) => [row.login],
-  access: { read: USER_MANAGEMENT_ROLES, write: USER_MANAGEMENT_ROLES },
   defaultSort: 'id,asc',
   searchable: true,
   deleteShowsId: true,

@@ -1,9 +1,9 @@
 import type { User } from '@ricambi/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { navEntries, ROUTES } from '../../app/routes.tsx';
 import { changeLanguage, initI18n } from '../../i18n/index.ts';
 import { account, renderApp } from '../../test/render.tsx';
+import { navEntries, ROUTES } from '../../test/routes.ts';
 import { ImportPreviewTable } from './ImportUsersDialog.tsx';
 import { usersEntity } from './users.entity.tsx';
 

@@ -18,8 +18,8 @@ import {
   type VisibilityFilter,
   visibilityCsvUrl,
 } from './visibility.api.ts';
+import { VISIBILITY_PATH } from './visibility.paths.ts';
 
-export const VISIBILITY_PATH = '/visibilitamacchine';
 const SEARCH_DEBOUNCE_MS = 300;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');

@@ -1,5 +1,8 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
-import { VISIBILITY_PATH, VisibilityPage } from './VisibilityPage.tsx';
+import { VISIBILITY_PATH } from './visibility.paths.ts';
+
+const VisibilityPage = lazyRouteComponent(() => import('./VisibilityPage.tsx'), 'VisibilityPage');
 
 const access = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'] as const;
 const page = { access, titleKey: 'visibility.home.title', component: VisibilityPage, area: 'parts' as const };

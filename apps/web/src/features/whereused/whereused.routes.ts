@@ -1,5 +1,5 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
-import { WhereUsedPage } from './WhereUsedPage.tsx';
 
 /** Spec 2 §2 whereUsed: internal staff, a main-menu entry. */
 export const WHERE_USED_ROUTES: AppRoute[] = [
@@ -8,7 +8,7 @@ export const WHERE_USED_ROUTES: AppRoute[] = [
     path: '/whereused',
     access: ['ROLE_CR_INTERNAL'],
     titleKey: 'whereUsed.title',
-    component: WhereUsedPage,
+    component: lazyRouteComponent(() => import('./WhereUsedPage.tsx'), 'WhereUsedPage'),
     nav: { menu: 'main', order: 40 },
     area: 'parts',
   },

@@ -1,0 +1,10 @@
+import type { EntityRouteMeta } from '../../components/entity-admin/entity-routes.ts';
+
+/** Banners (spec 1 §2.1: ROLE_MANAGER): the route side of the entity; its config spreads it. */
+export const BANNERS_META: EntityRouteMeta = {
+  name: 'banner',
+  listPath: '/banners',
+  detailPath: '/banner',
+  idParams: ['id'],
+  access: { read: ['ROLE_MANAGER'], write: ['ROLE_MANAGER'] },
+};
