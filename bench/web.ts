@@ -22,12 +22,14 @@ const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '18994' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    /** The built web app to serve (WEB_DIST); apps/web/dist by default. */
+    'web-dist': { type: 'string' },
   },
 });
 const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = '/usr/bin/chromium';
-const DIST = path.join(ROOT, 'apps/web/dist');
+const DIST = path.resolve(args['web-dist'] ?? path.join(ROOT, 'apps/web/dist'));
 const RESULTS = path.join(ROOT, 'bench/results/web.md');
 
 const TARGET_LOGIN_JS_GZIP = 200 * 1024;
@@ -205,7 +207,12 @@ const main = async () => {
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ricambi-bench-web-'));
   const loadBefore = os.loadavg()[0] ?? 0;
-  const server = await startBenchServer(PORT, { DEMO_DATA: 'true', DATA_DIR: dataDir, BASE_URL: BASE });
+  const server = await startBenchServer(PORT, {
+    DEMO_DATA: 'true',
+    DATA_DIR: dataDir,
+    BASE_URL: BASE,
+    WEB_DIST: DIST,
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const sessions = new Map<Role, Session>();
   try {

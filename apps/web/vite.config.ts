@@ -9,6 +9,9 @@ const api = `http://localhost:${process.env.API_PORT ?? '8080'}`;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/i;
 
 const filesUnder = async (dir: string): Promise<string[]> => {
@@ -66,5 +69,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
+    rolldownOptions: {
+      // The domain package's files only declare schemas, constants and pure rules: a page that
+      // imports one of them does not take the others (and their zod schemas) along.
+      treeshake: { moduleSideEffects: (id: string) => !DOMAIN_SOURCE.test(id) },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs, in one file rather than in many small ones.
+            { name: 'framework', test: FRAMEWORK, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });
