@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -51,6 +48,7 @@ import { outboxBacklog, startOutboxWorker, type Worker } from './platform/jobs.t
 import { createLoggerRegistry, type LoggerRegistry } from './platform/logger.ts';
 import { createMailSender, type MailSender } from './platform/mail.ts';
 import { createMetrics, registerMetrics } from './platform/metrics.ts';
+import { registerWebAssets } from './platform/web-assets.ts';
 
 export type AppDeps = {
   config: Config;
@@ -117,6 +115,8 @@ export const buildApp = async (deps: AppDeps) => {
   registerCsrf(app, config);
   const routeAreas = registerAuth(app, db, config, themes.resolve);
   registerInputGuard(app);
+  // Before the routes: it compresses each route declared after it, and serves the web app.
+  await registerWebAssets(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -173,31 +173,6 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(visibilityRoutes(db));
   await app.register(crModelliRoutes(db));
   app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
-
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(api|management|v3|swagger-ui)(\/|$)/.test(request.url);
-    // Only page addresses get the app; a missing file (an old asset, say) is a plain 404.
-    // Article codes in page addresses have dots too (/search-full/6.4021): only file types count.
-    const isFile = /\.(js|mjs|css|map|html|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|woff2?|ttf)$/i.test(
-      request.url.split('?')[0] ?? '',
-    );
-    if (!isApi && !isFile && request.method === 'GET' && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return sendProblem(reply, 404, 'error.http.404');
-  });
 
   app.addHook('onClose', async () => {
     readiness.ready = false;

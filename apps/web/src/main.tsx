@@ -2,13 +2,18 @@ import './app/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { accountQuery } from './api/account.api.ts';
+import { themesQuery } from './api/themes.api.ts';
 import { createQueryClient, QueryClientProvider, ThemedProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { applyOverrides, initI18n, storedLanguage } from './i18n/index.ts';
 
+const queryClient = createQueryClient();
+// The first page needs the account and the themes: asked for now, while the texts are fetched.
+void queryClient.prefetchQuery(accountQuery);
+void queryClient.prefetchQuery(themesQuery);
 await initI18n();
 void applyOverrides(storedLanguage());
-const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 const rootElement = document.getElementById('root');

@@ -2,18 +2,37 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@ricambi
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-// Every namespace file of every language, bundled; "mail" and "csv" are the server's and stay out.
-const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['./*/*.json', '!./*/mail.json', '!./*/csv.json'],
-  {
-    eager: true,
-  },
-);
+type Texts = Record<string, unknown>;
 
-export const resourcesFor = (lang: Language) =>
-  Object.entries(files)
-    .filter(([file]) => file.startsWith(`./${lang}/`))
-    .reduce<Record<string, unknown>>((all, [, mod]) => Object.assign(all, mod.default), {});
+// One chunk per language (<lang>.texts.ts), fetched when the language is first used.
+const BUNDLES: Record<Language, () => Promise<{ texts: Texts }>> = {
+  it: () => import('./it.texts.ts'),
+  en: () => import('./en.texts.ts'),
+  fr: () => import('./fr.texts.ts'),
+  de: () => import('./de.texts.ts'),
+  es: () => import('./es.texts.ts'),
+};
+
+const loading = new Map<Language, Promise<Texts>>();
+
+/** The bundled texts of one language, all namespaces merged; fetched once. */
+export const resourcesFor = (lang: Language): Promise<Texts> => {
+  const known = loading.get(lang);
+  if (known) return known;
+  const texts = BUNDLES[lang]().then((bundle) => bundle.texts);
+  // A failed fetch (the network, say) is tried again on the next call.
+  texts.catch(() => loading.delete(lang));
+  loading.set(lang, texts);
+  return texts;
+};
+
+/**
+ * Lays the bundled texts of a language into i18next. A copy goes in: overrides are written into
+ * i18next's store, and laying the bundle down again must bring the originals back.
+ */
+const layDown = async (lang: Language) => {
+  i18next.addResourceBundle(lang, 'translation', structuredClone(await resourcesFor(lang)), true, true);
+};
 
 const STORAGE_KEY = 'ricambi.lang';
 
@@ -22,15 +41,24 @@ export const storedLanguage = (): Language => {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 };
 
-export const initI18n = () =>
-  i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: resourcesFor(lang) }])),
-    lng: storedLanguage(),
+const setDocumentLanguage = (lang: Language) => {
+  if (globalThis.document) document.documentElement.lang = lang;
+};
+
+/** Starts i18next with the stored language, the only one fetched; the others come on switching. */
+export const initI18n = async () => {
+  const lng = storedLanguage();
+  const texts = structuredClone(await resourcesFor(lng));
+  setDocumentLanguage(lng);
+  await i18next.use(initReactI18next).init({
+    resources: { [lng]: { translation: texts } },
+    lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+};
 
 /**
  * Texts stored in the portal (the i18ns screens) override the bundled ones for their language.
@@ -41,7 +69,7 @@ export const applyOverrides = async (lang: Language) => {
     const response = await fetch(`/api/i18n-texts/${lang}`, { credentials: 'same-origin' });
     if (!response.ok) return;
     const overrides = (await response.json()) as Record<string, string>;
-    i18next.addResourceBundle(lang, 'translation', resourcesFor(lang), true, true);
+    await layDown(lang);
     i18next.addResources(lang, 'translation', overrides);
     if (i18next.language === lang) await i18next.changeLanguage(lang);
   } catch {
@@ -51,7 +79,8 @@ export const applyOverrides = async (lang: Language) => {
 
 export const changeLanguage = async (lang: Language) => {
   globalThis.localStorage?.setItem(STORAGE_KEY, lang);
-  document.documentElement.lang = lang;
+  if (!i18next.hasResourceBundle(lang, 'translation')) await layDown(lang);
+  setDocumentLanguage(lang);
   await i18next.changeLanguage(lang);
   void applyOverrides(lang);
 };

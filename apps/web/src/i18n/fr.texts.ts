@@ -1,0 +1,11 @@
+// The web's texts in this language, every namespace merged; one chunk, fetched when first used.
+// "mail", "csv" and "pdf" are the server's and stay out.
+export const texts: Record<string, unknown> = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<Record<string, unknown>>(['./fr/*.json', '!./fr/mail.json', '!./fr/csv.json', '!./fr/pdf.json'], {
+      eager: true,
+      import: 'default',
+    }),
+  ),
+);

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyOverrides, changeLanguage, i18next, initI18n } from './index.ts';
+
+const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+
+// Issue 11 §4: only the active language's texts are fetched; the others come on switching.
+describe('languages loaded on demand', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('starts with the stored language only, and fetches another when switched to', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 404 })));
+    localStorage.setItem('ricambi.lang', 'en');
+    await initI18n();
+    expect(i18next.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(i18next.hasResourceBundle('en', 'translation')).toBe(true);
+    for (const other of ['it', 'fr', 'de', 'es']) expect(i18next.hasResourceBundle(other, 'translation')).toBe(false);
+    expect(i18next.t('global.language.en')).toBe('English');
+
+    await changeLanguage('de');
+    expect(i18next.hasResourceBundle('de', 'translation')).toBe(true);
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('ricambi.lang')).toBe('de');
+    expect(i18next.t('login.form.button')).toBe('Anmelden');
+  });
+
+  it('brings the bundled text back when an override is deleted', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 404 })));
+    localStorage.setItem('ricambi.lang', 'it');
+    await initI18n();
+    const original = i18next.t('global.language.it');
+
+    vi.stubGlobal('fetch', () => answer({ 'global.language.it': 'Lingua nostra' }));
+    await applyOverrides('it');
+    expect(i18next.t('global.language.it')).toBe('Lingua nostra');
+
+    vi.stubGlobal('fetch', () => answer({}));
+    await applyOverrides('it');
+    expect(i18next.t('global.language.it')).toBe(original);
+  });
+});
