@@ -37,7 +37,7 @@ import { useEquivalents, useWhereUsed } from '../../api/catalogue-admin.api.ts';
 import { ApiError } from '../../api/http.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { formatEuro, formatNumber } from '../../lib/format.ts';
+import { formatEuro, formatNumber, formatPercent, formatWeight } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { useGoBack } from '../../lib/useGoBack.ts';
 import { ArticleCartControls, ArticleCartOutcome, useArticleCart } from '../cart/AddToCart.tsx';
@@ -173,10 +173,7 @@ const PriceBox = ({
           </Col>
           {data.scontoPerc !== null ? (
             <Col xs={12} md={6}>
-              <Statistic
-                title={t('search.column.discount')}
-                value={`${formatNumber(data.scontoPerc, i18n.language, 2)} %`}
-              />
+              <Statistic title={t('search.column.discount')} value={formatPercent(data.scontoPerc, i18n.language)} />
             </Col>
           ) : null}
           <Col xs={12} md={6}>
@@ -371,7 +368,7 @@ const typeLabel = (a: ArticoloDetail) => (a.tipoArticolo === 'M' ? 'machine' : a
 
 /** /articolo/r/{id}?qt and /articolo/m/{id}?qt (spec 1 §2.3, §3, §6). */
 export const ArticoloPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const goBack = useGoBack();
   const account = useAccount();
   const staff = hasAnyAuthority(account?.authorities, CATALOGUE_STAFF_ROLES);
@@ -396,7 +393,7 @@ export const ArticoloPage = () => {
       label: t('search.column.unit'),
       children: t(`unit.${a.unitaMisura}`, { defaultValue: a.unitaMisura }),
     },
-    { key: 'peso', label: t('articoloPage.weight'), children: `${formatNumber(a.peso, 'it', 3)} kg` },
+    { key: 'peso', label: t('articoloPage.weight'), children: formatWeight(a.peso, i18n.language) },
     { key: 'gruppo', label: t('articoloPage.group'), children: a.gruppoMerceologico },
     ...(a.classeMercWeb ? [{ key: 'classe', label: t('articoloPage.class'), children: a.classeMercWeb }] : []),
     ...(kind === 'track'
