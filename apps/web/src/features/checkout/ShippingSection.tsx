@@ -16,14 +16,27 @@ export type ShippingLookup = {
 
 /** Carriage Paid To can be chosen only with a computed cost (spec 1 §5: below 0 = not computable). */
 export const cptAvailable = (lookup: ShippingLookup) =>
-  !lookup.idle && !lookup.loading && !lookup.failed && lookup.cost !== undefined && lookup.cost.costo >= 0;
+  !lookup.idle &&
+  !lookup.loading &&
+  !lookup.failed &&
+  lookup.cost !== undefined &&
+  // null: computed, but the amount is withheld from a user without price visibility.
+  (lookup.cost.costo === null || lookup.cost.costo >= 0);
 
-const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
+const CostText = ({ lookup, pricesVisible }: { lookup: ShippingLookup; pricesVisible: boolean }) => {
   const { t, i18n } = useTranslation();
   if (lookup.idle) return <Typography.Text type="secondary">{t(`${K}.needCountry`)}</Typography.Text>;
   if (lookup.loading) return <Typography.Text type="secondary">{t(`${K}.computing`)}</Typography.Text>;
   if (lookup.failed || !lookup.cost)
     return <Typography.Text type="secondary">{t(`${K}.lookupFailed`)}</Typography.Text>;
+  // Spec 1 §6: no price for a user who may not see prices, whatever the server sends.
+  if (!pricesVisible || lookup.cost.costo === null) {
+    return (
+      <Typography.Text type="secondary" data-testid="shipping-cost-hidden">
+        {t(`${K}.hiddenCost.text`)}
+      </Typography.Text>
+    );
+  }
   if (lookup.cost.costo < 0) {
     return (
       <Typography.Text type="secondary" data-testid="shipping-not-computable">
@@ -52,8 +65,11 @@ const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
 export const ShippingSection = ({
   lookup,
   freeFrom,
+  pricesVisible = true,
 }: {
   lookup: ShippingLookup;
+  /** The cart's prezziVisibili: without it no amount is shown. */
+  pricesVisible?: boolean;
   /** The net total from which shipping is free (GET /api/cartkind), when the notice applies. */
   freeFrom: number | null | undefined;
 }) => {
@@ -92,7 +108,7 @@ export const ShippingSection = ({
             <Flex vertical>
               <span>{t(`${K}.mode.CPT`)}</span>
               <span style={{ fontSize: 13 }}>
-                <CostText lookup={lookup} />
+                <CostText lookup={lookup} pricesVisible={pricesVisible} />
               </span>
             </Flex>
           </Radio>
