@@ -86,7 +86,7 @@ describe('user management', () => {
   it('opens the new-user dialog with the new-user defaults; activated is disabled and subdealer fields hidden', async () => {
     await renderApp('/user-management/new', { account: account('manager', ['ROLE_MANAGER', 'ROLE_USER']) });
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Nuovo: utente')).toBeTruthy();
+    expect(within(dialog).getByText('Aggiungi utente')).toBeTruthy();
     const activated = within(dialog).getByRole('switch', { name: 'Attivo' });
     expect(activated.getAttribute('aria-checked')).toBe('true');
     expect(activated.hasAttribute('disabled')).toBe(true);
