@@ -21,4 +21,10 @@ describe('spare-parts page', () => {
     await waitFor(() => expect(screen.queryByText('Ricerca per macchina')).toBeNull());
     expect(screen.getByText('Cingoli in gomma per dimensioni')).toBeTruthy();
   });
+
+  it('asks for a term on /search-full/%20 instead of "term: Questo campo è obbligatorio."', async () => {
+    await renderApp('/search-full/%20', { account: dealer });
+    expect((await screen.findByTestId('empty-term')).textContent).toContain('Scrivi che cosa cercare');
+    expect(document.body.textContent).not.toContain('term:');
+  });
 });
