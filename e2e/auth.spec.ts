@@ -54,7 +54,7 @@ test.describe('routing rules (spec 1 §2.2)', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'dealer');
     await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByRole('heading', { name: "Impostazioni dell'utente [dealer]" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Le tue impostazioni' })).toBeVisible();
   });
 
   test('a dealer on /sessions goes to /accessdenied', async ({ page }) => {

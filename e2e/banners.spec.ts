@@ -96,7 +96,7 @@ test('manager publishes a banner; a dealer dismisses it (back on the next load),
 
   await manager.getByRole('link', { name: 'Nuovo banner' }).click();
   await expect(manager).toHaveURL(/\/banners\/new$/);
-  const dialog = manager.getByRole('dialog', { name: 'Nuovo: banner' });
+  const dialog = manager.getByRole('dialog', { name: 'Aggiungi banner' });
   await expect(dialog).toBeVisible();
   for (const [lang, [title, message]] of Object.entries(texts)) {
     await dialog.locator(`#headers_${lang}`).fill(title as string);
@@ -222,7 +222,7 @@ test('tablet width: the banner list, the dialog and the banner fit in 820 px', a
   expect(await axeViolations(manager)).toEqual([]);
 
   await loadDismissingBanners(manager, () => manager.goto('/banners/new'));
-  const dialog = manager.getByRole('dialog', { name: 'Nuovo: banner' });
+  const dialog = manager.getByRole('dialog', { name: 'Aggiungi banner' });
   await expect(dialog.locator('#messages_es')).toBeAttached();
   expect(await fitsWidth(manager)).toBe(true);
   const box = await dialog.boundingBox();

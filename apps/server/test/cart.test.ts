@@ -143,7 +143,7 @@ describe('cart', () => {
       expect(fieldErrorsOf(await nr('2,5'))).toEqual([['quantita', 'cart.error.quantityInteger']]);
       expect(fieldErrorsOf(await nr(0))).toEqual([['quantita', 'cart.error.quantityMin1']]);
       expect(fieldErrorsOf(await nr(''))).toEqual([['quantita', 'validation.required']]);
-      expect(fieldErrorsOf(await nr('-1'))).toEqual([['quantita', 'cart.error.quantityInteger']]);
+      expect(fieldErrorsOf(await nr('-1'))).toEqual([['quantita', 'cart.error.quantityMin1']]);
       expect(fieldErrorsOf(await nr(CART_LIMITS.quantitaMax + 1))).toEqual([['quantita', 'cart.error.quantityMax']]);
 
       const kg = (quantita: string | number) => add(agent, { idArticolo: bulk.id, quantita });

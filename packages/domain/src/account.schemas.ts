@@ -7,7 +7,8 @@ const trimmed = () => z.string().trim();
 
 export const emailField = trimmed()
   .min(1, required)
-  .min(LIMITS.email.min)
+  // Too short to be an address: "invalid e-mail" says what is wrong, "at least 5 characters" does not.
+  .min(LIMITS.email.min, 'validation.email')
   .max(LIMITS.email.max)
   .pipe(z.email('validation.email'));
 

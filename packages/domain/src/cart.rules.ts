@@ -37,6 +37,9 @@ export const parseQuantity = (
   const text = typeof raw === 'number' ? String(raw) : (raw ?? '').trim();
   if (text === '') return { ok: false, error: 'validation.required' };
   const count = isCountUnit(unitaMisura);
+  // "-1" is a number below the minimum, not a badly written one: say so rather than "whole number".
+  if (/^-\s*\d+([.,]\d+)?$/.test(text))
+    return { ok: false, error: count ? 'cart.error.quantityMin1' : 'cart.error.quantityPositive' };
   const pattern = count ? /^\d+$/ : /^\d+([.,]\d{1,3})?$/;
   if (!pattern.test(text))
     return { ok: false, error: count ? 'cart.error.quantityInteger' : 'cart.error.quantityNumber' };

@@ -279,10 +279,6 @@ export const catalogueCartQuantity = (unitaMisura: string | null, rigQta: number
 export const catalogueAvailability = (magazzino: number, quantita: number): AvailabilityLabel =>
   magazzino >= (quantita > 0 ? quantita : 1) ? 'DISPONIBILE' : 'TELEFONARE';
 
-/** Spec 2 §5 item page: NR accepts digits only; other units digits with one optional . or , separator. */
-export const isItemQuantityText = (unitaMisura: string | null, text: string) =>
-  isCountUnit(unitaMisura) ? /^\d+$/.test(text) : /^(\d+([.,]\d*)?|[.,]\d+)$/.test(text);
-
 /** Spec 2 §9 / §2: the zoom is kept within 0.1–4. */
 export const clampZoom = (zoom: number) => Math.min(MACHINE_LIMITS.zoomMax, Math.max(MACHINE_LIMITS.zoomMin, zoom));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  customerDiscountPercent,
   customerNetPrice,
   customerPrice,
   discountPercent,
@@ -45,6 +46,12 @@ describe('customer prices (spec 1 §6)', () => {
     expect(discountPercent(80, 100)).toBe(-25);
     expect(discountPercent(0, 0)).toBe(0);
     expect(roundEuro(-1.005)).toBe(-1.01);
+  });
+  it("shows the customer's own discount, not one recomputed from rounded prices", () => {
+    // 35 % off 0.37 € rounds to 0.24 €: recomputed, that would read 35.14 %.
+    for (const list of [0.37, 1.99, 12.59, 19.99, 100]) expect(customerPrice(list, dealer).scontoPerc).toBe(35);
+    expect(customerDiscountPercent(subdealer)).toBe(18.75);
+    expect(customerDiscountPercent({ ...subdealer, dealerSconto: null, sconto: 10 })).toBe(-12.5);
   });
 });
 

@@ -31,6 +31,20 @@ export const roundKg = (value: number) => Math.round(value * 1000 + Number.EPSIL
 const discounted = (listPrice: number, sconto: number) => listPrice * (1 - Math.min(Math.max(sconto, 0), 100) / 100);
 
 /**
+ * The customer's discount, percent with 2 decimals, as the profile holds it (negative when the
+ * price is above list): the user's own discount for a dealer; for a subdealer the dealer's discount
+ * with the markup applied. It does not depend on the article, so it is never recomputed from
+ * rounded prices (a flat 35 % is 35 % on every line, not 34.95–35.04 %).
+ */
+export const customerDiscountPercent = (p: PriceProfile) => {
+  const factor =
+    p.logica === 'subdealer'
+      ? discounted(1, p.dealerSconto ?? p.sconto) * (p.markup > 0 ? p.markup : 1)
+      : discounted(1, p.sconto);
+  return roundEuro((1 - factor) * 100);
+};
+
+/**
  * The customer's net unit price: the list price less the user's discount; for a subdealer, the
  * dealer's net price times the subdealer's markup (its own discount when the dealer is unknown).
  */
@@ -53,5 +67,5 @@ export const customerPrice = (listPrice: number, p: PriceProfile): CustomerPrice
   const visible = priceVisibility(p);
   if (!visible.prices) return { prezzo: null, netto: null, scontoPerc: null };
   const netto = customerNetPrice(listPrice, p);
-  return { prezzo: listPrice, netto, scontoPerc: visible.discount ? discountPercent(listPrice, netto) : null };
+  return { prezzo: listPrice, netto, scontoPerc: visible.discount ? customerDiscountPercent(p) : null };
 };

@@ -1,5 +1,5 @@
 import type { Theme } from '@ricambi/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
 import { queryKeys } from './keys.ts';
 
@@ -8,3 +8,13 @@ export const themesQuery = queryOptions({
   queryFn: () => http.get<Theme[]>('/api/themes'),
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/** POST /api/themes-reload (admin): the themes read again; the answer replaces the cached list. */
+export const useReloadThemes = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<Theme[]>('/api/themes-reload'),
+    onSuccess: (themes) => client.setQueryData(themesQuery.queryKey, themes),
+    meta: { errorKey: 'admin.themesReload.failed' },
+  });
+};

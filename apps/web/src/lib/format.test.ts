@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, formatBytes, formatDuration } from './format.ts';
+import {
+  describeUserAgent,
+  formatBytes,
+  formatDuration,
+  formatEuro,
+  formatOrderDate,
+  formatPercent,
+  formatWeight,
+} from './format.ts';
 
 describe('describeUserAgent', () => {
   it('names browser and system', () => {
@@ -35,5 +43,28 @@ describe('formatBytes and formatDuration', () => {
     expect(formatDuration(5 * 60 + 7)).toBe('5m');
     expect(formatDuration(2 * 3600)).toBe('2h 0m');
     expect(formatDuration(3 * 86_400 + 5 * 60)).toBe('3d 0h 5m');
+  });
+});
+
+describe('numbers, money, percentages, weights and dates, one way per language', () => {
+  it('writes a percentage as the language does, not "35.03%" in Italian', () => {
+    expect(formatPercent(35.03, 'it')).toBe('35,03%');
+    expect(formatPercent(35.03, 'en')).toBe('35.03%');
+    expect(formatPercent(35, 'fr')).toMatch(/^35\s%$/);
+    expect(formatPercent(35, 'de')).toMatch(/^35\s%$/);
+    expect(formatPercent(null, 'it')).toBe('–');
+  });
+  it('writes weights with the decimal separator of the language', () => {
+    expect(formatWeight(0.898, 'en')).toBe('0.898 kg');
+    expect(formatWeight(0.898, 'it')).toBe('0,898 kg');
+    expect(formatWeight(1234.5, 'de')).toBe('1.234,5 kg');
+  });
+  it('writes euro with 2 decimals', () => {
+    expect(formatEuro(12, 'it')).toBe('12,00\u00a0€');
+    expect(formatEuro(12, 'en')).toBe('€12.00');
+  });
+  it('writes order dates dd/MM/yyyy everywhere', () => {
+    expect(formatOrderDate('2026-12-03')).toBe('03/12/2026');
+    expect(formatOrderDate(null)).toBe('–');
   });
 });

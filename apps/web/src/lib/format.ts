@@ -15,6 +15,12 @@ export const formatBannerDate = (iso: string | null | undefined) =>
   iso ? dayjs(iso).format(BANNER_DATETIME_FORMAT) : '';
 /** Spec 1 §9: date pickers show dd/MM/yyyy. */
 export const DATEPICKER_FORMAT = 'DD/MM/YYYY';
+/**
+ * Spec 1 §9: order dates (the requested dates of the cart, the checkout and the orders) and the
+ * machines' dates read dd/MM/yyyy, as their pickers do — the same on every page.
+ */
+export const formatOrderDate = (iso: string | null | undefined, empty = '–') =>
+  iso ? dayjs(iso).format(DATEPICKER_FORMAT) : empty;
 
 /** A number in the user's language, at most `digits` decimals. */
 export const formatNumber = (value: number | null | undefined, lang: string, digits = 1) =>
@@ -84,3 +90,18 @@ export const formatEuro = (value: number | null | undefined, lang: string) =>
   value === null || value === undefined
     ? '–'
     : new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(value);
+
+/**
+ * A percentage in the user's language ("35 %" in Italian and French, "35%" in English), at most 2
+ * decimals. `value` is in percent (35 = 35 %), as the API sends it.
+ */
+export const formatPercent = (value: number | null | undefined, lang: string) =>
+  value === null || value === undefined
+    ? '–'
+    : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+
+/** A weight in kilograms in the user's language ("0,898 kg" in Italian, "0.898 kg" in English). */
+export const formatWeight = (kg: number | null | undefined, lang: string, digits = 3) =>
+  kg === null || kg === undefined
+    ? '–'
+    : new Intl.NumberFormat(lang, { style: 'unit', unit: 'kilogram', maximumFractionDigits: digits }).format(kg);

@@ -10,7 +10,7 @@ import { showSuccess } from '../../lib/alerts.ts';
 import { NotWhileActing } from '../act-as/NotWhileActing.tsx';
 
 export const SettingsPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const account = useAccount();
   const [form] = Form.useForm<SettingsRequest>();
   const save = useSaveSettings();
@@ -38,7 +38,8 @@ export const SettingsPage = () => {
           save.mutate(values, {
             onSuccess: async (saved) => {
               if (isLanguage(saved.langKey)) await changeLanguage(saved.langKey);
-              showSuccess(t('settings.messages.success'));
+              // Not `t`: it is bound to the language of the last render, the one just left.
+              showSuccess(i18n.t('settings.messages.success'));
             },
             onError: (error) => applyFieldErrors(form, error, t) || setFailed(true),
           });

@@ -111,7 +111,11 @@ export const AuditsPage = () => {
             width: 215,
             sorter: true,
             sortOrder: orderOf('type'),
-            render: (type: string) => <ToneTag tone={typeTone(type)}>{type}</ToneTag>,
+            render: (type: string) => (
+              <span title={type}>
+                <ToneTag tone={typeTone(type)}>{t(`admin.auditEvents.${type}`, { defaultValue: type })}</ToneTag>
+              </span>
+            ),
           },
           {
             key: 'data',

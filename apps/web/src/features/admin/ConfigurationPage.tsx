@@ -1,12 +1,35 @@
-import { FilterOutlined, LockOutlined } from '@ant-design/icons';
+import { FilterOutlined, LockOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ConfigProperty } from '@ricambi/domain';
-import { Alert, Flex, Input, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfiguration } from '../../api/admin.api.ts';
+import { useReloadThemes } from '../../api/themes.api.ts';
 import { PageCard } from '../../components/PageCard.tsx';
-import { describeError } from '../../lib/alerts.ts';
+import { describeError, showSuccess } from '../../lib/alerts.ts';
 import { ToneTag } from './ToneTag.tsx';
+
+/** The admin's "reload themes" (POST /api/themes-reload), with its success alert; failures go to the alert mapper. */
+const ReloadThemesButton = () => {
+  const { t } = useTranslation();
+  const reload = useReloadThemes();
+  return (
+    <Tooltip title={t('admin.themesReload.hint')}>
+      <Button
+        icon={<ReloadOutlined aria-hidden />}
+        loading={reload.isPending}
+        onClick={() =>
+          reload.mutate(undefined, {
+            onSuccess: (themes) => showSuccess(t('admin.themesReload.done', { count: themes.length })),
+          })
+        }
+        data-testid="themes-reload"
+      >
+        {t('admin.themesReload.button')}
+      </Button>
+    </Tooltip>
+  );
+};
 
 /** Spec 1 §2.3: the effective configuration, filtered by key prefix; secrets come masked. */
 export const ConfigurationPage = () => {
@@ -30,11 +53,14 @@ export const ConfigurationPage = () => {
           style={{ maxWidth: 360 }}
           data-testid="configuration-filter"
         />
-        {configuration.data ? (
-          <Typography.Text type="secondary">
-            {t('admin.configuration.count', { shown: shown.length, total: all.length })}
-          </Typography.Text>
-        ) : null}
+        <Flex gap={12} wrap align="center">
+          {configuration.data ? (
+            <Typography.Text type="secondary">
+              {t('admin.configuration.count', { shown: shown.length, total: all.length })}
+            </Typography.Text>
+          ) : null}
+          <ReloadThemesButton />
+        </Flex>
       </Flex>
       {configuration.isError ? (
         <Alert type="error" showIcon title={describeError(configuration.error)} style={{ marginBottom: 16 }} />

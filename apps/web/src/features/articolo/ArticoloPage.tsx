@@ -1,12 +1,14 @@
 import { ArrowLeftOutlined, PictureOutlined } from '@ant-design/icons';
 import {
   type ArticoloDetail,
+  CART_LIMITS,
   CATALOGUE_STAFF_ROLES,
   type Equivalent,
   hasAnyAuthority,
   isCountUnit,
   type Language,
   PAGE_SIZE,
+  parseQuantity,
   TYPING_WAIT_MS,
   WHERE_USED_PAGE_SIZE,
 } from '@ricambi/domain';
@@ -18,7 +20,7 @@ import {
   Descriptions,
   Flex,
   Image,
-  InputNumber,
+  Input,
   Result,
   Row,
   Skeleton,
@@ -35,7 +37,7 @@ import { useEquivalents, useWhereUsed } from '../../api/catalogue-admin.api.ts';
 import { ApiError } from '../../api/http.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { formatEuro, formatNumber } from '../../lib/format.ts';
+import { formatEuro, formatNumber, formatPercent, formatWeight } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { useGoBack } from '../../lib/useGoBack.ts';
 import { ArticleCartControls, ArticleCartOutcome, useArticleCart } from '../cart/AddToCart.tsx';
@@ -43,10 +45,16 @@ import { onEnter } from '../cart/useAddToCart.ts';
 import { AvailabilityTag } from '../search/AvailabilityTag.tsx';
 import { HitsTable } from '../search/HitsTable.tsx';
 
-const parseQuantity = (qt: unknown) => {
-  if (qt === undefined || qt === null || qt === '') return 1;
-  const n = Number(String(qt ?? '').replace(',', '.'));
-  return Number.isFinite(n) && n >= 0 ? n : 1;
+/** The `qt` of the address as the text the quantity field starts with (1 when absent or not a quantity). */
+const initialQuantityText = (qt: unknown) => {
+  const text = typeof qt === 'number' || typeof qt === 'string' ? String(qt).trim() : '';
+  return text === '' || !/^\d+([.,]\d+)?$/.test(text) ? '1' : text;
+};
+
+/** The `qt` as a number for the equivalents' prices (1 when it is not a positive quantity). */
+const quantityOf = (text: string) => {
+  const n = Number(text.replace(',', '.'));
+  return Number.isFinite(n) && n > 0 ? n : 1;
 };
 
 /** Main view and further views; a click opens the viewer with zoom and rotation. */
@@ -99,15 +107,24 @@ const PriceBox = ({
   staff,
 }: {
   article: ArticoloDetail;
-  initialQuantity: number;
+  initialQuantity: string;
   staff: boolean;
 }) => {
   const { t, i18n } = useTranslation();
   const countUnit = isCountUnit(article.unitaMisura);
-  const [quantity, setQuantity] = useState<number | null>(countUnit ? Math.round(initialQuantity) : initialQuantity);
-  const wanted = useDebouncedValue(quantity ?? 0, TYPING_WAIT_MS);
-  const info = useInfoCliente(article.id, wanted, true);
-  const data = info.data;
+  const [text, setText] = useState(initialQuantity);
+  // The domain's parser, as in the cart and on the server: "1,5" and "1.5" are 1.5 in every language.
+  const parsed = parseQuantity(text, article.unitaMisura);
+  const quantity = parsed.ok && parsed.value > 0 ? parsed.value : null;
+  const error = !parsed.ok
+    ? t(parsed.error, { max: formatNumber(CART_LIMITS.quantitaMax, i18n.language, 0) })
+    : quantity === null
+      ? t('cart.error.quantityPositive')
+      : undefined;
+  const typed = useDebouncedValue(quantity, TYPING_WAIT_MS);
+  const info = useInfoCliente(article.id, typed ?? 1, typed !== null);
+  // Prices and availability only for the quantity shown: never a stale label or a 0,00 € total.
+  const data = quantity !== null && typed === quantity ? info.data : undefined;
   const cart = useArticleCart(article);
   return (
     <Card title={t('articoloPage.priceTitle')} className="article-price">
@@ -116,17 +133,16 @@ const PriceBox = ({
           <label htmlFor="articolo-qt" style={{ display: 'block', marginBottom: 4 }}>
             {t('articoloPage.quantity')} ({t(`unit.${article.unitaMisura}`, { defaultValue: article.unitaMisura })})
           </label>
-          <InputNumber
+          <Input
             id="articolo-qt"
             size="large"
-            min={0}
-            max={1_000_000}
-            step={countUnit ? 1 : 0.1}
-            precision={countUnit ? 0 : 3}
-            decimalSeparator={i18n.language === 'en' ? '.' : ','}
-            value={quantity}
-            onChange={(v) => setQuantity(v)}
+            inputMode={countUnit ? 'numeric' : 'decimal'}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
             onPressEnter={onEnter(() => cart.add(quantity))}
+            status={error ? 'error' : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'articolo-qt-error' : undefined}
             style={{ width: 160 }}
           />
         </div>
@@ -134,13 +150,19 @@ const PriceBox = ({
           <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>
             {t('articoloPage.availability')}
           </Typography.Text>
-          {data ? <AvailabilityTag label={data.disponibiliLabel} /> : <Skeleton.Button active size="small" />}
+          {data ? (
+            <AvailabilityTag label={data.disponibiliLabel} />
+          ) : quantity === null ? (
+            <span>–</span>
+          ) : (
+            <Skeleton.Button active size="small" />
+          )}
         </div>
         <ArticleCartControls cart={cart} quantity={quantity} />
       </Flex>
-      {quantity !== null && quantity <= 0 ? (
-        <Typography.Text type="warning" style={{ display: 'block', marginTop: 8 }}>
-          {t('articoloPage.quantityPositive')}
+      {error ? (
+        <Typography.Text type="danger" id="articolo-qt-error" role="alert" style={{ display: 'block', marginTop: 8 }}>
+          {error}
         </Typography.Text>
       ) : null}
       <ArticleCartOutcome cart={cart} notOrderable={!article.ordinabile} />
@@ -151,10 +173,7 @@ const PriceBox = ({
           </Col>
           {data.scontoPerc !== null ? (
             <Col xs={12} md={6}>
-              <Statistic
-                title={t('search.column.discount')}
-                value={`${formatNumber(data.scontoPerc, i18n.language, 2)} %`}
-              />
+              <Statistic title={t('search.column.discount')} value={formatPercent(data.scontoPerc, i18n.language)} />
             </Col>
           ) : null}
           <Col xs={12} md={6}>
@@ -349,7 +368,7 @@ const typeLabel = (a: ArticoloDetail) => (a.tipoArticolo === 'M' ? 'machine' : a
 
 /** /articolo/r/{id}?qt and /articolo/m/{id}?qt (spec 1 §2.3, §3, §6). */
 export const ArticoloPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const goBack = useGoBack();
   const account = useAccount();
   const staff = hasAnyAuthority(account?.authorities, CATALOGUE_STAFF_ROLES);
@@ -358,7 +377,8 @@ export const ArticoloPage = () => {
   const id = Number(params.id);
   const valid = Number.isSafeInteger(id) && id > 0;
   const articolo = useArticolo(valid ? id : 0);
-  const quantity = parseQuantity(search.qt);
+  const quantityText = initialQuantityText(search.qt);
+  const quantity = quantityOf(quantityText);
 
   if (!valid || (articolo.error instanceof ApiError && articolo.error.status === 404)) return <NotFound />;
   if (articolo.isError) {
@@ -373,7 +393,7 @@ export const ArticoloPage = () => {
       label: t('search.column.unit'),
       children: t(`unit.${a.unitaMisura}`, { defaultValue: a.unitaMisura }),
     },
-    { key: 'peso', label: t('articoloPage.weight'), children: `${formatNumber(a.peso, 'it', 3)} kg` },
+    { key: 'peso', label: t('articoloPage.weight'), children: formatWeight(a.peso, i18n.language) },
     { key: 'gruppo', label: t('articoloPage.group'), children: a.gruppoMerceologico },
     ...(a.classeMercWeb ? [{ key: 'classe', label: t('articoloPage.class'), children: a.classeMercWeb }] : []),
     ...(kind === 'track'
@@ -432,7 +452,7 @@ export const ArticoloPage = () => {
         </Col>
         <Col xs={24} lg={15}>
           <Flex vertical gap={16}>
-            <PriceBox key={`${a.id}:${quantity}`} article={a} initialQuantity={quantity} staff={staff} />
+            <PriceBox key={`${a.id}:${quantityText}`} article={a} initialQuantity={quantityText} staff={staff} />
             <Card title={t('articoloPage.details')}>
               {a.descrizioneEstesa ? <Typography.Paragraph>{a.descrizioneEstesa}</Typography.Paragraph> : null}
               <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={details} />
@@ -440,7 +460,7 @@ export const ArticoloPage = () => {
           </Flex>
         </Col>
         <Col xs={24}>
-          <Equivalents id={a.id} staff={staff} quantity={quantity > 0 ? quantity : 1} />
+          <Equivalents id={a.id} staff={staff} quantity={quantity} />
         </Col>
         {kind === 'machine' ? (
           <Col xs={24}>

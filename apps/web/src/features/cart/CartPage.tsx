@@ -26,22 +26,25 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { downloadCartCsv, useCart, useClearCart, useDeleteCartItem } from '../../api/cart.api.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { handleApiError, showSuccess } from '../../lib/alerts.ts';
-import { DATEPICKER_FORMAT, formatEuro, formatNumber, formatQuantity } from '../../lib/format.ts';
+import {
+  formatEuro,
+  formatNumber,
+  formatOrderDate,
+  formatPercent,
+  formatQuantity,
+  formatWeight,
+} from '../../lib/format.ts';
 import { AvailabilityTag } from '../search/AvailabilityTag.tsx';
 import { CartLineEditor } from './CartLineEditor.tsx';
 import { articlePath, checkoutPath } from './cart.links.ts';
 import { LineStatusIcon, useStatusMap } from './LineStatus.tsx';
 import { SaveCartModal, SavedCartsModal } from './SavedCarts.tsx';
-
-/** Spec 1 §9: the cart shows dates as dd/MM/yyyy, like the date pickers. */
-export const formatRequestDate = (iso: string | null) => (iso ? dayjs(iso).format(DATEPICKER_FORMAT) : '–');
 
 const CartHeader = ({ count, onSaved }: { count?: number; onSaved: () => void }) => {
   const { t } = useTranslation();
@@ -176,7 +179,7 @@ export const CartPage = () => {
       key: 'dataRichiesta',
       title: t('cart.column.date'),
       width: 110,
-      render: (_, l) => <span style={{ whiteSpace: 'nowrap' }}>{formatRequestDate(l.dataRichiesta)}</span>,
+      render: (_, l) => <span style={{ whiteSpace: 'nowrap' }}>{formatOrderDate(l.dataRichiesta)}</span>,
     },
     {
       key: 'serial',
@@ -214,7 +217,7 @@ export const CartPage = () => {
             {formatEuro(l.prezzo, lang)}
             {view.scontoVisibile && l.scontoPerc !== null ? (
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }} data-testid="cart-discount">
-                −{formatNumber(l.scontoPerc, lang, 2)} %
+                −{formatPercent(l.scontoPerc, lang)}
               </Typography.Text>
             ) : null}
           </div>
@@ -330,7 +333,7 @@ export const CartPage = () => {
           <Flex gap={40} wrap>
             <Statistic
               title={t('cart.totalWeight')}
-              value={`${formatNumber(view.pesoTotale, lang, 3)} kg`}
+              value={formatWeight(view.pesoTotale, lang)}
               data-testid="cart-total-weight"
             />
             {view.prezziVisibili ? (

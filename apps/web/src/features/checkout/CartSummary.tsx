@@ -6,7 +6,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { ERROR_ROW } from '../../components/import/SpreadsheetImport.tsx';
-import { formatDate, formatEuro, formatNumber, formatQuantity } from '../../lib/format.ts';
+import {
+  formatEuro,
+  formatNumber,
+  formatOrderDate,
+  formatPercent,
+  formatQuantity,
+  formatWeight,
+} from '../../lib/format.ts';
 
 const K = 'checkout.summary';
 
@@ -115,7 +122,7 @@ export const CartSummary = ({
       key: 'dataRichiesta',
       title: t(`${K}.date`),
       dataIndex: 'dataRichiesta',
-      render: (d: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{d ? formatDate(d) : '—'}</span>,
+      render: (d: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatOrderDate(d, '—')}</span>,
     },
     {
       key: 'serialNumber',
@@ -161,7 +168,7 @@ export const CartSummary = ({
                   title: t(`${K}.discount`),
                   dataIndex: 'scontoPerc',
                   align: 'right',
-                  render: (v: number | null) => (v == null ? '—' : `${formatNumber(v, lang, 2)} %`),
+                  render: (v: number | null) => (v == null ? '—' : formatPercent(v, lang)),
                 },
               ]
             : []),
@@ -196,7 +203,7 @@ export const CartSummary = ({
       />
       <Flex justify="end" gap={24} wrap data-testid="checkout-totals">
         <Typography.Text>
-          {t(`${K}.totalWeight`)} <strong>{formatNumber(cart.pesoTotale, lang, 2)} kg</strong>
+          {t(`${K}.totalWeight`)} <strong>{formatWeight(cart.pesoTotale, lang, 2)}</strong>
         </Typography.Text>
         {cart.prezziVisibili ? (
           <Typography.Text>

@@ -306,7 +306,11 @@ export const CheckoutForm = ({ mode }: { mode: CheckoutMode }) => {
               <AddressSection mode={mode} saved={saved} />
             </Section>
             <Section title={t('shipping.title')}>
-              <ShippingSection lookup={lookup} freeFrom={kind.data?.spedizioneGratuitaDa} />
+              <ShippingSection
+                lookup={lookup}
+                freeFrom={kind.data?.spedizioneGratuitaDa}
+                pricesVisible={cart.prezziVisibili}
+              />
             </Section>
           </Col>
           <Col xs={24} lg={12}>

@@ -23,16 +23,24 @@ export const cptAvailable = (lookup: ShippingLookup) =>
   !lookup.loading &&
   !lookup.failed &&
   lookup.cost !== undefined &&
+  // null: computed, but the amount is withheld from a user without price visibility.
   (lookup.cost.costo === null || lookup.cost.costo >= 0);
 
-const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
+const CostText = ({ lookup, pricesVisible }: { lookup: ShippingLookup; pricesVisible: boolean }) => {
   const { t, i18n } = useTranslation();
   if (lookup.idle) return <Typography.Text type="secondary">{t(`${K}.needCountry`)}</Typography.Text>;
   if (lookup.loading) return <Typography.Text type="secondary">{t(`${K}.computing`)}</Typography.Text>;
   if (lookup.failed || !lookup.cost)
     return <Typography.Text type="secondary">{t(`${K}.lookupFailed`)}</Typography.Text>;
-  const costo = lookup.cost.costo;
-  if (costo !== null && costo < 0) {
+  // Spec 1 §6: no price for a user who may not see prices, whatever the server sends.
+  if (!pricesVisible || lookup.cost.costo === null) {
+    return (
+      <Typography.Text type="secondary" data-testid="shipping-cost-hidden">
+        {t(`${K}.hiddenCost.text`)}
+      </Typography.Text>
+    );
+  }
+  if (lookup.cost.costo < 0) {
     return (
       <Typography.Text type="secondary" data-testid="shipping-not-computable">
         {t(`${K}.notComputable`)}
@@ -46,10 +54,9 @@ const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
       </Typography.Text>
     );
   }
-  if (costo === null) return null;
   return (
     <Typography.Text strong data-testid="shipping-cost">
-      {formatEuro(costo, i18n.language)}
+      {formatEuro(lookup.cost.costo, i18n.language)}
     </Typography.Text>
   );
 };
@@ -61,8 +68,11 @@ const CostText = ({ lookup }: { lookup: ShippingLookup }) => {
 export const ShippingSection = ({
   lookup,
   freeFrom,
+  pricesVisible = true,
 }: {
   lookup: ShippingLookup;
+  /** The cart's prezziVisibili: without it no amount is shown. */
+  pricesVisible?: boolean;
   /** The net total from which shipping is free (GET /api/cartkind), when the notice applies. */
   freeFrom: number | null | undefined;
 }) => {
@@ -101,7 +111,7 @@ export const ShippingSection = ({
             <Flex vertical>
               <span>{t(`${K}.mode.CPT`)}</span>
               <span style={{ fontSize: 13 }}>
-                <CostText lookup={lookup} />
+                <CostText lookup={lookup} pricesVisible={pricesVisible} />
               </span>
             </Flex>
           </Radio>

@@ -1,7 +1,25 @@
-import { Button, Result } from 'antd';
+import { theme as antdTheme, Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { useActiveTheme } from '../../lib/theme.context.ts';
 import { useGoBack } from '../../lib/useGoBack.ts';
+
+/**
+ * The brand's logo over the status code in the theme's primary colour, in place of antd's blue
+ * illustrations (which ignore the theme).
+ */
+const StatusMark = ({ code }: { code: '403' | '404' }) => {
+  const theme = useActiveTheme();
+  const { token } = antdTheme.useToken();
+  return (
+    <Flex vertical align="center" gap={12} data-testid="status-mark">
+      <img src={theme?.logo ?? '/themes/eurocomach/logo.svg'} alt="" height={48} />
+      <span aria-hidden style={{ fontSize: 72, fontWeight: 700, lineHeight: 1, color: token.colorPrimary }}>
+        {code}
+      </span>
+    </Flex>
+  );
+};
 
 const Back = () => {
   const { t } = useTranslation();
@@ -15,7 +33,15 @@ const Back = () => {
 
 export const AccessDeniedPage = () => {
   const { t } = useTranslation();
-  return <Result status="403" title={t('error.accessdenied.title')} subTitle={t('error.http.403')} extra={<Back />} />;
+  return (
+    <Result
+      status="info"
+      icon={<StatusMark code="403" />}
+      title={t('error.accessdenied.title')}
+      subTitle={t('error.http.403')}
+      extra={<Back />}
+    />
+  );
 };
 
 export const ErrorPage = () => {
@@ -27,7 +53,8 @@ export const NotFoundPage = () => {
   const { t } = useTranslation();
   return (
     <Result
-      status="404"
+      status="info"
+      icon={<StatusMark code="404" />}
       title={t('error.notfound.title')}
       subTitle={t('error.http.404')}
       extra={

@@ -12,8 +12,8 @@ import {
   catalogueCartQuantity,
   earliestRequestDate,
   isCountUnit,
-  isItemQuantityText,
   isTreeLeaf,
+  parseQuantity,
   requiresRequestDate,
 } from '@ricambi/domain';
 import { App, Button, Input, Tag, Tooltip, Typography } from 'antd';
@@ -24,13 +24,11 @@ import { describeCartError, SR_ONLY } from '../cart/LineStatus.tsx';
 import { onEnter, useAddToCart } from '../cart/useAddToCart.ts';
 import { childrenOf, type ParentKey, type TreeState } from './catalogue.tree.ts';
 
-/** The quantity typed in a row as a number (comma or dot), NaN when it is not one. */
-export const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
-
 /** What a row sends to the cart for the typed text (spec 2 §5), 0 when the text is not valid. */
 export const rowCartQuantity = (row: CatalogueRow, text: string) => {
-  if (!row.articolo || !isItemQuantityText(row.articolo.unitaMisura, text.trim())) return 0;
-  return catalogueCartQuantity(row.articolo.unitaMisura, row.rigQta, typedNumber(text));
+  if (!row.articolo) return 0;
+  const parsed = parseQuantity(text, row.articolo.unitaMisura);
+  return parsed.ok ? catalogueCartQuantity(row.articolo.unitaMisura, row.rigQta, parsed.value) : 0;
 };
 
 export const cartLineOf = (row: CatalogueRow, quantita: number, serialNumber: string) => ({

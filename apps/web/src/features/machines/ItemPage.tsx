@@ -4,7 +4,7 @@ import {
   type CrArticolo,
   earliestRequestDate,
   isCountUnit,
-  isItemQuantityText,
+  parseQuantity,
   requiresRequestDate,
   TYPING_WAIT_MS,
 } from '@ricambi/domain';
@@ -35,13 +35,14 @@ const ItemForm = ({ article, qt, sn }: { article: CrArticolo; qt: string; sn: st
   const canCart = useCanUseCart();
   const adder = useAddToCart();
   const count = isCountUnit(article.unitaMisura);
-  const [quantity, setQuantity] = useState(qt && isItemQuantityText(article.unitaMisura, qt) ? qt : '1');
+  const [quantity, setQuantity] = useState(qt && parseQuantity(qt, article.unitaMisura).ok ? qt : '1');
   const needsDate = requiresRequestDate(article.tipoArticoloOrig);
   const [date, setDate] = useState<string | null>(earliestRequestDate());
   const [serial, setSerial] = useState(sn.toUpperCase());
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const valid = isItemQuantityText(article.unitaMisura, quantity.trim());
-  const amount = valid ? Number(quantity.trim().replace(',', '.')) : 0;
+  const parsed = parseQuantity(quantity, article.unitaMisura);
+  const valid = parsed.ok;
+  const amount = parsed.ok ? parsed.value : 0;
   const wanted = useDebouncedValue(amount, TYPING_WAIT_MS);
   const info = useCrInfoCliente(article.id, wanted);
   const dateMissing = needsDate && !date;
@@ -64,11 +65,7 @@ const ItemForm = ({ article, qt, sn }: { article: CrArticolo; qt: string; sn: st
     }
   };
 
-  const quantityError = !valid
-    ? t(count ? 'machines.item.quantityInteger' : 'machines.item.quantityNumber')
-    : amount <= 0
-      ? t('machines.item.quantityPositive')
-      : undefined;
+  const quantityError = !parsed.ok ? t(parsed.error) : amount <= 0 ? t('machines.item.quantityPositive') : undefined;
   const unit = t(`unit.${article.unitaMisura}`, { defaultValue: article.unitaMisura });
 
   return (

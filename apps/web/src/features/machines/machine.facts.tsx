@@ -1,16 +1,15 @@
 import { businessToday, isLanguage, type Machine, OUTSIDE_FLEET } from '@ricambi/domain';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DATEPICKER_FORMAT } from '../../lib/format.ts';
+import { formatOrderDate } from '../../lib/format.ts';
 
 /** The machine's description in the interface language, else the one the server chose. */
 export const machineDescription = (machine: Pick<Machine, 'mtDescr' | 'localizedDescrizione'>, lang: string) =>
   (isLanguage(lang) ? machine.localizedDescrizione[lang] : undefined) || machine.mtDescr;
 
 /** Spec 2 §9: dates as dd/MM/yyyy. */
-export const formatMachineDate = (iso: string | null) => (iso ? dayjs(iso).format(DATEPICKER_FORMAT) : '');
+export const formatMachineDate = (iso: string | null) => formatOrderDate(iso, '');
 
 export const isWarrantyExpired = (iso: string | null, today: string = businessToday()) =>
   iso !== null && iso.slice(0, 10) < today;

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Flex, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCanUseCart } from '../../api/cart.api.ts';
-import { formatEuro } from '../../lib/format.ts';
+import { formatEuro, formatPercent } from '../../lib/format.ts';
 import { HitAddToCart } from '../cart/AddToCart.tsx';
 import { AvailabilityTag } from './AvailabilityTag.tsx';
 
@@ -77,7 +77,7 @@ export const HitsTable = ({ hits, loading }: { hits: ArticoloHit[]; loading: boo
               title: t('search.column.discount'),
               align: 'right' as const,
               responsive: ['lg' as const],
-              render: (_: unknown, h: ArticoloHit) => (h.scontoPerc === null ? '–' : `${h.scontoPerc}%`),
+              render: (_: unknown, h: ArticoloHit) => formatPercent(h.scontoPerc, i18n.language),
             },
           ]
         : []),

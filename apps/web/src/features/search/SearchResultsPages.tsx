@@ -72,10 +72,22 @@ const HitsBlock = ({
   );
 };
 
-/** /search-full/{term} */
+/** /search-full/{term}: a blank term (/search-full/%20) asks for one instead of calling the search. */
 export const SearchFullPage = () => {
   const { t } = useTranslation();
   const term = useRouteParams().term ?? '';
+  if (term.trim() === '') {
+    return (
+      <ResultsLayout title={t('search.free.resultsTitle')} subtitle="">
+        <Alert type="warning" showIcon role="alert" data-testid="empty-term" title={t('search.emptyTerm.text')} />
+      </ResultsLayout>
+    );
+  }
+  return <FullResults term={term} />;
+};
+
+const FullResults = ({ term }: { term: string }) => {
+  const { t } = useTranslation();
   const [page, setPage] = usePage(term);
   const result = useFullSearch(term, page);
   return (

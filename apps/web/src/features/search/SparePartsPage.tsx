@@ -1,5 +1,5 @@
 import { BarcodeOutlined, ColumnWidthOutlined, LoadingOutlined, SearchOutlined, ToolOutlined } from '@ant-design/icons';
-import { AUTOCOMPLETE_SIZE, TYPING_WAIT_MS } from '@ricambi/domain';
+import { AUTOCOMPLETE_SIZE, TYPING_WAIT_MS, themeAllows } from '@ricambi/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, AutoComplete, Button, Card, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -301,13 +301,15 @@ export const SparePartsPage = () => {
   const { t } = useTranslation();
   const theme = useActiveTheme();
   const tracksFirst = theme ? theme.canAccessTracks && !theme.canAccessParts : false;
+  // Searching by machine leads to machine parts: not offered by a theme without parts access.
+  const parts = theme ? themeAllows(theme, 'parts') : true;
   const cards = [
     <FreeSearch key="free" />,
     <CodeSearch key="code" />,
-    <MachineSearch key="machine" />,
+    ...(parts ? [<MachineSearch key="machine" />] : []),
     <DimensionSearch key="dimensions" />,
   ];
-  if (tracksFirst) cards.unshift(...cards.splice(3, 1));
+  if (tracksFirst) cards.unshift(...cards.splice(cards.length - 1, 1));
   return (
     <div style={{ padding: '16px 0' }}>
       <Typography.Title level={2} style={{ marginTop: 0, fontSize: 26 }}>

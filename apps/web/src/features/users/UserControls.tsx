@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { type ErpTestResult, TYPING_WAIT_MS, type User } from '@ricambi/domain';
-import { Alert, Button, Flex, Form, Input, Select, Spin, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Select, Spin, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
@@ -179,6 +179,7 @@ export const ActivationLabel = ({ user }: { user: User }) => {
   const { t } = useTranslation();
   const account = useAccount();
   const setActivated = useSetActivated();
+  const { modal } = App.useApp();
   const self = account?.login === user.login;
   const label = t(user.activated ? 'userManagement.activated' : 'userManagement.deactivated');
   const hint = self
@@ -193,19 +194,26 @@ export const ActivationLabel = ({ user }: { user: User }) => {
         loading={setActivated.isPending}
         aria-label={`${label}: ${hint}`}
         data-testid={`activation-${user.login}`}
-        onClick={() =>
-          setActivated.mutate(
-            { login: user.login, activated: !user.activated },
-            {
-              onSuccess: (u) =>
+        onClick={() => {
+          const next = user.activated ? 'deactivate' : 'activate';
+          // A click on the label asks first: the change locks a customer out (or lets one back in).
+          modal.confirm({
+            title: t(`userManagement.activationConfirm.${next}Title`, { login: user.login }),
+            content: t(`userManagement.activationConfirm.${next}Body`),
+            okText: t(`userManagement.activationConfirm.${next}`),
+            okButtonProps: { danger: user.activated },
+            cancelText: t('global.cancel'),
+            autoFocusButton: 'cancel',
+            onOk: () =>
+              setActivated.mutateAsync({ login: user.login, activated: !user.activated }).then((u) =>
                 showSuccess(
                   t(u.activated ? 'userManagement.messages.activated' : 'userManagement.messages.deactivated', {
                     login: u.login,
                   }),
                 ),
-            },
-          )
-        }
+              ),
+          });
+        }}
         style={
           user.activated
             ? { color: '#135200', background: '#f6ffed', borderColor: '#95de64' }

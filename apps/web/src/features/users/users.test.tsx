@@ -1,10 +1,15 @@
 import type { User } from '@ricambi/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountQuery } from '../../api/account.api.ts';
+import { createQueryClient } from '../../app/providers.tsx';
 import { changeLanguage, initI18n } from '../../i18n/index.ts';
 import { account, renderApp } from '../../test/render.tsx';
 import { navEntries, ROUTES } from '../../test/routes.ts';
 import { ImportPreviewTable } from './ImportUsersDialog.tsx';
+import { ActivationLabel } from './UserControls.tsx';
 import { usersEntity } from './users.entity.tsx';
 
 const FLAGS = { canAccessParts: true, canAccessTracks: true };
@@ -81,7 +86,7 @@ describe('user management', () => {
   it('opens the new-user dialog with the new-user defaults; activated is disabled and subdealer fields hidden', async () => {
     await renderApp('/user-management/new', { account: account('manager', ['ROLE_MANAGER', 'ROLE_USER']) });
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Nuovo: utente')).toBeTruthy();
+    expect(within(dialog).getByText('Aggiungi utente')).toBeTruthy();
     const activated = within(dialog).getByRole('switch', { name: 'Attivo' });
     expect(activated.getAttribute('aria-checked')).toBe('true');
     expect(activated.hasAttribute('disabled')).toBe(true);
@@ -120,5 +125,31 @@ describe('user management', () => {
     await waitFor(() => expect(bad.getAttribute('style')).toContain('background'));
     expect(within(bad).getByText('Dealer: Questo campo è obbligatorio.')).toBeTruthy();
     expect(screen.getByTestId('import-row-0').getAttribute('style') ?? '').not.toContain('background');
+  });
+
+  it('asks before the "Attivo" label deactivates a user; cancelling changes nothing', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const client = createQueryClient();
+    client.setQueryData(accountQuery.queryKey, account('manager', ['ROLE_MANAGER']));
+    render(
+      <QueryClientProvider client={client}>
+        <ConfigProvider theme={{ token: { motion: false } }}>
+          <AntApp>
+            <ActivationLabel user={user('dealer')} />
+          </AntApp>
+        </ConfigProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByTestId('activation-dealer'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain("Disattivare l'utente dealer?");
+    const cancel = within(dialog).getByRole('button', { name: 'Annulla' });
+    // The keyboard lands on the safe answer.
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(screen.getByTestId('activation-dealer').textContent).toContain('Attivo');
+    fetchSpy.mockRestore();
   });
 });
