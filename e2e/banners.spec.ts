@@ -92,7 +92,7 @@ test('manager publishes a banner; a dealer dismisses it (back on the next load),
   await manager.getByTestId('admin-menu').click();
   await manager.getByRole('menuitem', { name: 'Banner', exact: true }).click();
   await expect(manager).toHaveURL(/\/banners$/);
-  await expect(manager.getByRole('heading', { name: 'Banner', level: 2 })).toBeVisible();
+  await expect(manager.getByRole('heading', { name: 'Banner', level: 1 })).toBeVisible();
 
   await manager.getByRole('link', { name: 'Nuovo banner' }).click();
   await expect(manager).toHaveURL(/\/banners\/new$/);

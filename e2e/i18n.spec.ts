@@ -26,7 +26,7 @@ test('the language menu switches every visible text among the five languages', a
   for (const lang of LANGS) {
     await chooseLanguage(page, lang.name);
     await expect(page.locator('html')).toHaveAttribute('lang', lang.code);
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(lang.login);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang.login);
     await expect(page.getByRole('checkbox', { name: lang.remember })).toBeVisible();
     const text = await visibleText(page);
     expect(text, `${lang.code}: a raw i18n key is visible`).not.toMatch(RAW_KEY);
@@ -72,7 +72,7 @@ test('after sign-in the account language wins, and every account page is transla
 for (const host of ['localhost', 'tracks.localhost']) {
   test(`login and home pass the accessibility check (${host})`, async ({ page }) => {
     await page.goto(`http://${host}:${E2E_PORT}/login`);
-    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     await page.goto(`http://${host}:${E2E_PORT}/`);

@@ -1,15 +1,8 @@
-import {
-  GlobalOutlined,
-  HomeOutlined,
-  LogoutOutlined,
-  MenuOutlined,
-  SettingOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { GlobalOutlined, HomeOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { isActingAs, LANGUAGES, type Language } from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
-import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Typography } from 'antd';
+import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useLogout } from '../api/account.api.ts';
@@ -23,6 +16,7 @@ import { connectAlerts } from '../lib/alerts.ts';
 import { rememberTarget } from '../lib/guards.ts';
 import { navEntries } from '../lib/navigation.ts';
 import { useActiveTheme } from '../lib/theme.context.ts';
+import { MainNav } from './MainNav.tsx';
 import { ROUTES } from './routes.ts';
 
 const ICONS: Record<string, React.ReactNode> = { home: <HomeOutlined /> };
@@ -95,33 +89,13 @@ export const AppLayout = () => {
         <Link to="/" aria-label={theme?.title ?? 'Ricambi'} style={{ display: 'flex', alignItems: 'center' }}>
           <img src={theme?.logo ?? '/themes/eurocomach/logo.svg'} alt={theme?.title ?? 'Ricambi'} height={36} />
         </Link>
-        {screens.lg ? (
-          <Menu
-            theme="dark"
-            mode="horizontal"
-            selectedKeys={[pathname]}
-            style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
-            items={mainItems}
-          />
-        ) : (
-          // Below 992 px a horizontal menu folds entries into "…" where they stay focusable while
-          // hidden; one menu button lists them all instead.
-          <div style={{ flex: 1, minWidth: 0 }}>
-            {mainItems.length > 0 ? (
-              <Dropdown trigger={['click']} menu={{ selectedKeys: [pathname], items: mainItems }}>
-                <Button
-                  type="text"
-                  icon={<MenuOutlined />}
-                  style={{ color: headerText }}
-                  data-testid="main-menu"
-                  aria-label={t('global.menu.main')}
-                >
-                  {t('global.menu.main')}
-                </Button>
-              </Dropdown>
-            ) : null}
-          </div>
-        )}
+        <MainNav
+          items={mainItems}
+          selectedKey={pathname}
+          label={t('global.menu.main')}
+          color={headerText}
+          wide={Boolean(screens.lg)}
+        />
         <Flex gap={8} align="center">
           {account ? <CartDropdown color={headerText} /> : null}
           {adminEntries.length > 0 ? (
@@ -152,13 +126,9 @@ export const AppLayout = () => {
               onClick: ({ key }) => void changeLanguage(key as Language),
             }}
           >
-            <Button
-              type="text"
-              icon={<GlobalOutlined />}
-              style={{ color: headerText }}
-              data-testid="language-menu"
-              aria-label={t('global.menu.language')}
-            >
+            <Button type="text" icon={<GlobalOutlined />} style={{ color: headerText }} data-testid="language-menu">
+              {/* The visible language is part of the button's name (WCAG 2.5.3). */}
+              <span className="visually-hidden">{t('global.menu.language')}: </span>
               {screens.md ? t(`global.language.${i18n.language}`) : i18n.language.toUpperCase()}
             </Button>
           </Dropdown>
@@ -199,9 +169,10 @@ export const AppLayout = () => {
       {account && acting ? <ActAsBar account={account} top={HEADER_HEIGHT} /> : null}
       <BannerHost />
       <Layout.Content style={{ padding: screens.md ? '24px 32px' : '16px 12px' }}>
-        <main style={{ maxWidth: 1280, margin: '0 auto' }} key={href === '/' ? 'home' : undefined}>
+        {/* Layout.Content is the page's one main landmark. */}
+        <div style={{ maxWidth: 1280, margin: '0 auto' }} key={href === '/' ? 'home' : undefined}>
           <Outlet />
-        </main>
+        </div>
       </Layout.Content>
       <Layout.Footer style={{ textAlign: 'center' }}>
         <Typography.Text type="secondary">

@@ -16,6 +16,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../lib/alerts.ts';
 import { useActiveTheme } from '../lib/theme.context.ts';
+import { antdTheme } from '../lib/theme.tokens.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -56,37 +57,10 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
     document.documentElement.lang = lang;
     dayjs.locale(lang);
   }, [lang]);
-  const tokens = theme?.tokens;
   return (
     <ConfigProvider
       locale={ANT_LOCALES[lang]}
-      theme={{
-        algorithm: antTheme.defaultAlgorithm,
-        token: tokens
-          ? {
-              colorPrimary: tokens.colorPrimary,
-              colorLink: tokens.colorLink,
-              colorBgLayout: tokens.colorBgLayout,
-              borderRadius: tokens.borderRadius,
-              fontFamily: tokens.fontFamily,
-              colorInfo: tokens.colorPrimary,
-              // antd's default secondary text (45 % black) is below 4.5:1 on white.
-              colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-              colorTextDescription: 'rgba(0, 0, 0, 0.65)',
-              colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-              // antd's default red (#ff4d4f) under white text on danger buttons is below 4.5:1.
-              colorError: '#cf1322',
-            }
-          : { colorPrimary: '#b44a06', colorError: '#cf1322' },
-        components: {
-          Layout: { headerBg: tokens?.colorHeaderBg ?? '#22262b', headerPadding: '0 24px', footerBg: 'transparent' },
-          Menu: {
-            darkItemBg: tokens?.colorHeaderBg ?? '#22262b',
-            darkPopupBg: tokens?.colorHeaderBg ?? '#22262b',
-            darkItemSelectedBg: tokens?.colorPrimary ?? '#b44a06',
-          },
-        },
-      }}
+      theme={{ algorithm: antTheme.defaultAlgorithm, ...antdTheme(theme?.tokens) }}
     >
       <AntApp>{children}</AntApp>
     </ConfigProvider>

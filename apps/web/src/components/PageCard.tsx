@@ -14,7 +14,7 @@ export const PageCard = ({
   width?: number;
 }) => (
   <Card style={{ maxWidth: width, margin: '24px auto', width: '100%' }}>
-    <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
+    <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
       {title}
     </Typography.Title>
     {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}

@@ -15,7 +15,7 @@ const display = (field: EntityField, value: unknown, t: (k: string) => string): 
   if (value === null || value === undefined || value === '') return '—';
   switch (field.kind) {
     case 'switch':
-      return <Switch checked={Boolean(value)} disabled size="small" />;
+      return <Switch checked={Boolean(value)} disabled size="small" aria-label={t(field.labelKey)} />;
     case 'datetime':
       return dayjs(value as string).format('DD-MM-YYYY HH:mm:ss');
     case 'password':
@@ -57,7 +57,7 @@ export const EntityDetailPage = <T extends EntityRow>({ config }: { config: Enti
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t(`${config.name}.detail.title`)} {ids.join(' / ')}
         </Typography.Title>
         <Space>

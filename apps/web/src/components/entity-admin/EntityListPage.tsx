@@ -65,7 +65,7 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t(`${config.name}.home.title`)}
         </Typography.Title>
         <Space wrap>
@@ -114,7 +114,7 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
           })),
           {
             key: '_actions',
-            title: '',
+            title: <span className="visually-hidden">{t('entity.a11y.actions')}</span>,
             fixed: 'right' as const,
             render: (_: unknown, row: T) => {
               const ids = idPath(config.idOf(row));

@@ -55,6 +55,7 @@ export const SessionsPage = () => {
           },
           {
             key: 'actions',
+            title: <span className="visually-hidden">{t('entity.a11y.actions')}</span>,
             width: 130,
             render: (_: unknown, s: Session) => (
               <Popconfirm

@@ -10,7 +10,7 @@ export const DocsPage = () => {
   return (
     <Flex vertical gap={12} style={{ height: 'calc(100vh - 190px)', minHeight: 480 }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t('admin.docs.title')}
         </Typography.Title>
         <Typography.Link href={SWAGGER_UI} target="_blank" rel="noopener">

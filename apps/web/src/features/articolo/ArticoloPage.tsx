@@ -229,7 +229,7 @@ const Equivalents = ({ id, staff, quantity }: { id: number; staff: boolean; quan
   if (alt.length === 0 && (!staff || oem.length === 0)) return null;
   return (
     <Card title={t('articoloPage.equivalents.title')}>
-      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 0 }}>
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
         {t('articoloPage.equivalents.alt')}
       </Typography.Title>
       <Table<Equivalent>
@@ -265,7 +265,7 @@ const Equivalents = ({ id, staff, quantity }: { id: number; staff: boolean; quan
       />
       {staff ? (
         <>
-          <Typography.Title level={3} style={{ fontSize: 16, marginTop: 16 }}>
+          <Typography.Title level={2} style={{ fontSize: 16, marginTop: 16 }}>
             {t('articoloPage.equivalents.oem')}
           </Typography.Title>
           <Table<Equivalent>
@@ -423,7 +423,7 @@ export const ArticoloPage = () => {
         {t('entity.action.back')}
       </Button>
       <Flex gap={12} align="baseline" wrap>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 26 }} className="article-code">
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }} className="article-code">
           {a.articolo}
         </Typography.Title>
         <Tag color={kind === 'machine' ? 'geekblue' : kind === 'track' ? 'cyan' : 'default'}>
@@ -432,7 +432,7 @@ export const ArticoloPage = () => {
         {a.marchio ? <Tag>{a.marchio.descrizione}</Tag> : null}
         {!a.ordinabile ? <Tag color="warning">{t('articoloPage.notOrderable')}</Tag> : null}
       </Flex>
-      <Typography.Title level={3} style={{ marginTop: 4, fontSize: 20, fontWeight: 500 }}>
+      <Typography.Title level={2} style={{ marginTop: 4, fontSize: 20, fontWeight: 500 }}>
         {a.descrizione}
       </Typography.Title>
       {a.categorie.length > 0 ? (

@@ -51,7 +51,7 @@ const CartHeader = ({ count, onSaved }: { count?: number; onSaved: () => void })
   return (
     <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
       <div>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t('cart.title')}
         </Typography.Title>
         {count ? <Typography.Text type="secondary">{t('cart.lines', { count })}</Typography.Text> : null}
@@ -128,7 +128,7 @@ export const CartPage = () => {
             styles={{ image: { height: 'auto', marginBottom: 8 } }}
             description={
               <>
-                <Typography.Title level={3} style={{ fontSize: 18, marginBottom: 4 }}>
+                <Typography.Title level={2} style={{ fontSize: 18, marginBottom: 4 }}>
                   {t('cart.empty.title')}
                 </Typography.Title>
                 <Typography.Text type="secondary">{t('cart.empty.body')}</Typography.Text>

@@ -195,7 +195,7 @@ export const QuickOrderPage = () => {
     <div style={{ padding: '16px 0' }}>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
             {t('quickOrder.title')}
           </Typography.Title>
           <Typography.Text type="secondary">{t('quickOrder.intro')}</Typography.Text>

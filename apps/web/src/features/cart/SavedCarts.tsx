@@ -174,6 +174,7 @@ export const SavedCartsModal = ({
           },
           {
             key: 'actions',
+            title: <span className="visually-hidden">{t('entity.a11y.actions')}</span>,
             render: (_, c) => (
               <Flex gap={8} wrap={false}>
                 <Button

@@ -12,7 +12,7 @@ export const CatalogueAdminPage = () => {
   const entities = CATALOGUE_ADMIN_CONFIGS.filter((c) => hasAnyAuthority(account?.authorities, c.access.read));
   return (
     <Card>
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
         {t('catalogueAdmin.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('catalogueAdmin.intro')}</Typography.Paragraph>
@@ -25,7 +25,7 @@ export const CatalogueAdminPage = () => {
               data-testid={`catalogue-${c.listPath.slice(1)}`}
             >
               <Card hoverable size="small" style={{ height: '100%' }}>
-                <Typography.Title level={3} style={{ margin: 0, fontSize: 18 }}>
+                <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
                   {t(`${c.name}.home.title`)}
                 </Typography.Title>
                 <Typography.Text type="secondary">{t(`${c.name}.home.description`)}</Typography.Text>

@@ -91,7 +91,7 @@ const PrivacyText = ({ text }: { text: string }) => {
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <section style={{ marginBottom: 24 }}>
-    <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
+    <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
       {title}
     </Typography.Title>
     {children}

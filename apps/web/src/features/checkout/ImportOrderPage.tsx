@@ -51,9 +51,9 @@ export const ImportOrderPage = () => {
           status="success"
           data-testid="import-success"
           title={
-            <h3 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>
+            <h2 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>
               {t(`${K}.success`, { count: result.righe, nOrdine: result.nOrdine })}
-            </h3>
+            </h2>
           }
           subTitle={t(`${K}.successHint`)}
           extra={

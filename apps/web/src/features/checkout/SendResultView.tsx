@@ -17,7 +17,7 @@ export const SendResultView = ({ result }: { result: SendResult }) => {
     <Result
       status="success"
       data-testid="checkout-success"
-      title={<h3 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>{t(`${K}.title.${kind}`)}</h3>}
+      title={<h2 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>{t(`${K}.title.${kind}`)}</h2>}
       subTitle={
         <Flex vertical gap={4} align="center">
           <span>

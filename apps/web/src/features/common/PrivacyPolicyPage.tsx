@@ -13,15 +13,15 @@ export const PrivacyPolicyPage = () => {
   const { t } = useTranslation();
   return (
     <Card style={{ maxWidth: 900, margin: '24px auto' }}>
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
         {t('privacy.title')}
       </Typography.Title>
       <Typography.Paragraph>{t('privacy.intro')}</Typography.Paragraph>
-      <Typography.Title level={3} style={{ fontSize: 18 }}>
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
         {t('privacy.data.title')}
       </Typography.Title>
       <Typography.Paragraph>{t('privacy.data.text')}</Typography.Paragraph>
-      <Typography.Title level={3} style={{ fontSize: 18 }}>
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
         {t('privacy.cookies.title')}
       </Typography.Title>
       <Typography.Paragraph>{t('privacy.cookies.text')}</Typography.Paragraph>
@@ -35,7 +35,7 @@ export const PrivacyPolicyPage = () => {
           { title: t('privacy.cookies.purpose'), dataIndex: 'key', render: (k: string) => t(`privacy.cookies.${k}`) },
         ]}
       />
-      <Typography.Title level={3} style={{ fontSize: 18, marginTop: 24 }}>
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
         {t('privacy.rights.title')}
       </Typography.Title>
       <Typography.Paragraph>{t('privacy.rights.text')}</Typography.Paragraph>

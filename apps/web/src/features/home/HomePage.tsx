@@ -16,7 +16,7 @@ const Tile = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: s
         <Flex gap={16} align="flex-start">
           <span style={{ fontSize: 28 }}>{icon}</span>
           <div>
-            <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
+            <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
               {title}
             </Typography.Title>
             <Typography.Text type="secondary">{text}</Typography.Text>

@@ -376,7 +376,7 @@ export const CataloguePage = () => {
           <FullPdfButton header={h} />
         </Flex>
       </Flex>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         <span className="article-code">{h.machine.mtMatricola}</span> · {machineDescription(h.machine, i18n.language)}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ marginTop: 4 }}>

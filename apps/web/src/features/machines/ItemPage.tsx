@@ -229,7 +229,7 @@ export const ItemPage = () => {
   const item = useCrArticolo(valid ? id : 0);
 
   const title = (
-    <Typography.Title level={2} style={{ marginTop: 0, fontSize: 26 }}>
+    <Typography.Title level={1} style={{ marginTop: 0, fontSize: 26 }}>
       {t('machines.item.title')}
     </Typography.Title>
   );

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { CustomerText, machineDescription, WarrantyEnd } from './machine.facts.tsx';
 import { useMachineList, useMachineTypeahead } from './machines.api.ts';
 import './machines.css';
+import { useActiveDescendant } from '../../lib/useActiveDescendant.ts';
 
 const SHOW_ALL = '__all__';
 // On a tablet (820 px) the list keeps serial, description, customer, warranty and the link; the
@@ -83,9 +84,10 @@ export const MachineSearchPage = () => {
   // Subdealers get no version nor catalogue code (null from the server): those columns go.
   const showCodes = items.some((m) => m.mt_versione !== null || m.mt_cr_cod !== null);
 
+  const descendant = useActiveDescendant('machine-serial-typeahead', options);
   return (
     <div style={{ padding: '16px 0' }}>
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 26 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 26 }}>
         {t('machines.search.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('machines.search.intro')}</Typography.Paragraph>
@@ -94,6 +96,8 @@ export const MachineSearchPage = () => {
           {t('machines.search.label')}
         </label>
         <AutoComplete
+          id="machine-serial-typeahead"
+          onActive={descendant.onActive}
           value={text}
           options={options}
           onChange={(v) => setText(v)}
@@ -107,6 +111,7 @@ export const MachineSearchPage = () => {
           }
         >
           <Input.Search
+            {...descendant.inputProps}
             id="machine-serial"
             aria-label={t('machines.search.label')}
             placeholder={t('machines.search.placeholder')}

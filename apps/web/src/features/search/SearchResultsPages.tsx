@@ -25,7 +25,7 @@ const ResultsLayout = ({ title, subtitle, children }: { title: string; subtitle:
     <div style={{ padding: '16px 0' }}>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
             {title}
           </Typography.Title>
           <Typography.Text type="secondary">{subtitle}</Typography.Text>

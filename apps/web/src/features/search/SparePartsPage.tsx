@@ -16,6 +16,7 @@ import {
   useWidths,
 } from '../../api/catalogue.api.ts';
 import { useActiveTheme } from '../../lib/theme.context.ts';
+import { useActiveDescendant } from '../../lib/useActiveDescendant.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { CodeLookupField } from './CodeLookupField.tsx';
 import { articoloPath } from './HitsTable.tsx';
@@ -90,6 +91,7 @@ const FreeSearch = () => {
     const hit = page?.items.find((h) => String(h.id) === value);
     if (hit) void navigate({ to: articoloPath(hit) });
   };
+  const descendant = useActiveDescendant('free-search', options);
   return (
     <SearchCard icon={<SearchOutlined />} title={t('search.free.title')} help={t('search.free.help')}>
       <Form.Item
@@ -98,6 +100,8 @@ const FreeSearch = () => {
         style={{ marginBottom: 0 }}
       >
         <AutoComplete
+          id="free-search"
+          onActive={descendant.onActive}
           value={text}
           options={options}
           onChange={(v) => {
@@ -114,6 +118,7 @@ const FreeSearch = () => {
           notFoundContent={page && page.total === 0 && !typeahead.isFetching ? t('search.noResults') : undefined}
         >
           <Input.Search
+            {...descendant.inputProps}
             aria-label={t('search.free.title')}
             placeholder={t('search.free.placeholder')}
             enterButton={t('search.button')}
@@ -312,7 +317,7 @@ export const SparePartsPage = () => {
   if (tracksFirst) cards.unshift(...cards.splice(cards.length - 1, 1));
   return (
     <div style={{ padding: '16px 0' }}>
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 26 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 26 }}>
         {t('search.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('search.intro')}</Typography.Paragraph>

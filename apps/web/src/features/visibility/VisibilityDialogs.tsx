@@ -156,8 +156,8 @@ export const VisibilityFormModal = ({ id, dealer, onClose }: { id?: number; deal
           initialValues={{ note: '' }}
         >
           {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
-          <Form.Item label={t('visibility.field.dealerLogin')}>
-            <Input value={dealer} disabled data-testid="visibility-form-dealer" />
+          <Form.Item label={t('visibility.field.dealerLogin')} htmlFor="visibility-form-dealer">
+            <Input id="visibility-form-dealer" value={dealer} disabled data-testid="visibility-form-dealer" />
           </Form.Item>
           <Form.Item
             name="login"

@@ -100,7 +100,7 @@ export const VisibilityPage = () => {
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {t('visibility.home.title')}
         </Typography.Title>
         <Space wrap>

@@ -56,7 +56,7 @@ export const WhereUsedPage = () => {
 
   return (
     <Card>
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
         {t('whereUsed.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('whereUsed.intro')}</Typography.Paragraph>

@@ -1,0 +1,74 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Menu, type MenuProps } from 'antd';
+import { useLayoutEffect, useRef, useState } from 'react';
+
+type Items = NonNullable<MenuProps['items']>;
+
+/**
+ * The main navigation: a horizontal menu when every entry fits beside the other header controls,
+ * else one menu button that lists them all. antd's own overflow folds entries into "…" where
+ * they stay focusable while hidden from screen readers; it is switched off.
+ */
+export const MainNav = ({
+  items,
+  selectedKey,
+  label,
+  color,
+  wide,
+}: {
+  items: Items;
+  selectedKey: string;
+  label: string;
+  color: string;
+  /** Wide enough for a horizontal menu at all (antd's lg breakpoint). */
+  wide: boolean;
+}) => {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const measureRef = useRef<HTMLDivElement>(null);
+  const [fits, setFits] = useState(true);
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const measure = measureRef.current;
+    if (!box || !measure) return;
+    const check = () => setFits(measure.scrollWidth <= box.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    observer.observe(measure);
+    return () => observer.disconnect();
+  }, []);
+
+  if (items.length === 0) return <div style={{ flex: 1 }} />;
+  const horizontal = wide && fits;
+  return (
+    <nav aria-label={label} ref={boxRef} style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+      {wide ? (
+        // The menu at its natural width, never shown: tells whether it fits.
+        <div
+          ref={measureRef}
+          aria-hidden
+          style={{ position: 'absolute', width: 'max-content', visibility: 'hidden', pointerEvents: 'none' }}
+        >
+          <Menu theme="dark" mode="horizontal" disabledOverflow items={items} style={{ borderBottom: 'none' }} />
+        </div>
+      ) : null}
+      {horizontal ? (
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          disabledOverflow
+          selectedKeys={[selectedKey]}
+          style={{ borderBottom: 'none' }}
+          items={items}
+        />
+      ) : (
+        <Dropdown trigger={['click']} menu={{ selectedKeys: [selectedKey], items }}>
+          <Button type="text" icon={<MenuOutlined />} style={{ color }} data-testid="main-menu">
+            {label}
+          </Button>
+        </Dropdown>
+      )}
+    </nav>
+  );
+};

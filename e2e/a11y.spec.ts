@@ -1,0 +1,252 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
+import { DEMO_BANNERS } from '../apps/server/src/seed/demo-banners.seed.ts';
+import { A11Y_PAGES, type A11yPage, type A11yUser, type DemoIds } from './support/a11y-routes.ts';
+import { E2E_PORT } from './support/paths.ts';
+
+// Issue 11 §5: zero axe violations of any impact (every rule axe runs by default, best practices
+// included, plus target-size) on every route of the route table, as each demo user who opens it,
+// once settled; the main dealer pages also at 768 px. The Swagger UI inside /docs is third-party.
+
+const json = async <T>(api: APIRequestContext, url: string): Promise<T> => {
+  const response = await api.get(url);
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+};
+
+const xsrf = async (api: APIRequestContext) =>
+  (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+
+const first = async <T>(api: APIRequestContext, url: string): Promise<T> => {
+  const [row] = await json<T[]>(api, url);
+  expect(row, `no row at ${url}`).toBeDefined();
+  return row as T;
+};
+
+/** The first row of a list; when the demo data holds none, one is created first. */
+const firstOrCreate = async <T>(api: APIRequestContext, url: string, data: object): Promise<T> => {
+  const rows = await json<T[]>(api, `${url}?size=1`);
+  if (rows[0]) return rows[0];
+  const created = await api.post(url, { data, headers: { 'X-XSRF-TOKEN': await xsrf(api) } });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as T;
+};
+
+type Value = { value: string };
+type Id = { id: number };
+
+let ids: DemoIds | undefined;
+
+/** Path parameters from the demo data, read once through the API as the users who may read them. */
+type IdReader = 'dealer' | 'admin' | 'manager' | 'superdealer';
+
+const demoIds = async (users: Record<IdReader, APIRequestContext>) => {
+  if (ids) return ids;
+  const { dealer, admin, manager, superdealer } = users;
+  const [article] = await json<Id[]>(dealer, '/api/search/full?term=1.0121.818.8&size=1');
+  const [machine] = await json<(Id & { mtMatricola: string })[]>(dealer, '/api/machine/full?term=ec35a00001&size=1');
+  const brand = await first<Id>(dealer, '/api/marchio/search/findByModelloAndVariante');
+  const model = await first<Value>(dealer, `/api/articolo/search/distinctTag2ByMarchioId?marchioId=${brand.id}`);
+  const variant = await first<Value>(
+    dealer,
+    `/api/articolo/search/distinctTag3ByMarchioIdAndTag2?marchioId=${brand.id}&tag2=${encodeURIComponent(model.value)}`,
+  );
+  const tag1 = await first<Value>(dealer, '/api/articolo/search/distinctTag1');
+  const tag2 = await first<Value>(dealer, `/api/articolo/search/distinctTag2ByTag1?tag1=${tag1.value}`);
+  const tag3 = await first<Value>(
+    dealer,
+    `/api/articolo/search/distinctTag3ByTag1AndTag2?tag1=${tag1.value}&tag2=${tag2.value}`,
+  );
+  const tag6 = await first<Value>(
+    dealer,
+    `/api/articolo/search/distinctTag6ByTag1AndTag2AndTag3?tag1=${tag1.value}&tag2=${tag2.value}&tag3=${tag3.value}`,
+  );
+  const machineArticle = await first<Id>(admin, '/api/articolo?size=1&sort=id,asc');
+  // A free search by a user writes the search log.
+  await json(admin, '/api/search/full?term=filtro&size=1');
+  const searchLog = await first<Id>(admin, '/api/searchLogs?size=1');
+  const i18n = await firstOrCreate<{ textId: string; localeId: string }>(admin, '/api/i18ns', {
+    textId: 'a11y.sample.text',
+    localeId: 'it',
+    text: 'Testo di prova',
+  });
+  const combo = await firstOrCreate<Id>(admin, '/api/comboVoci', {
+    tipo: 'a11y',
+    chiave: 'sample',
+    descrizione: { it: 'Voce di prova', en: 'Sample entry', fr: 'Entrée', de: 'Eintrag', es: 'Entrada' },
+    ordine: 1,
+  });
+  const visibility = await first<Id & { login: string }>(superdealer, '/api/visibilitamacchine?size=1');
+  ids = {
+    articleId: article?.id ?? 0,
+    machineArticleId: machineArticle.id,
+    machineId: machine?.id ?? 0,
+    serial: machine?.mtMatricola ?? '',
+    brandId: brand.id,
+    model: model.value,
+    variant: variant.value,
+    dimensions: [tag1.value, tag2.value, tag3.value, tag6.value],
+    bannerId: (await first<Id>(manager, '/api/banners?size=1')).id,
+    userLogin: 'dealer',
+    i18n: [i18n.textId, i18n.localeId],
+    tipoCategoriaId: (await first<Id>(admin, '/api/tipoCategoria?size=1')).id,
+    categoriaId: (await first<Id>(admin, '/api/categoria?size=1')).id,
+    marchioId: (await first<Id>(admin, '/api/marchio?size=1')).id,
+    articoloArticoloId: (await first<Id>(admin, '/api/articoloArticolo?size=1')).id,
+    articoloEquivId: (await first<Id>(admin, '/api/articoloEquiv?size=1')).id,
+    searchLogId: searchLog.id,
+    comboVociId: combo.id,
+    crModelliId: (await first<Id>(manager, '/api/crModellis?size=1')).id,
+    visibilityId: visibility.id,
+    visibilityLogin: visibility.login,
+  };
+  return ids;
+};
+
+/** Waits until the page has settled: no request, spinner, skeleton or finite animation in flight. */
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
+};
+
+const violationsOf = async (page: Page, label: string) => {
+  const results = await new AxeBuilder({ page })
+    .exclude('iframe')
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const found = results.violations.map(
+    (v) => `${label} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  // One level-one heading per page (axe asks for at least one).
+  const h1 = await page.locator('h1').count();
+  if (h1 !== 1) found.push(`${label} h1 count: ${h1}`);
+  return found;
+};
+
+/** Opens every page the user is listed for, one after the other, and collects the violations. */
+const sweep = async (page: Page, user: A11yUser, pages: readonly A11yPage[], width: number) => {
+  const found: string[] = [];
+  for (const entry of pages) {
+    const url = entry.url(ids as DemoIds);
+    const t0 = Date.now();
+    await page.goto(url);
+    const t1 = Date.now();
+    await settle(page);
+    if (process.env.A11Y_DEBUG) console.log(url, t1 - t0, Date.now() - t1);
+    const label = `[${user} ${width}px] ${url}`;
+    const landed = new URL(page.url()).pathname;
+    // The user must really see the page, not be sent to sign in or to the access-denied page.
+    if (!['/login', '/accessdenied'].includes(entry.route) && ['/login', '/accessdenied'].includes(landed)) {
+      found.push(`${label} redirected to ${landed}`);
+      continue;
+    }
+    found.push(...(await violationsOf(page, label)));
+  }
+  return found;
+};
+
+type Session = { api: APIRequestContext; state: Awaited<ReturnType<APIRequestContext['storageState']>> };
+const sessions: Partial<Record<A11yUser, Promise<Session>>> = {};
+
+const DEMO_BANNER_TITLES = new Set(DEMO_BANNERS.map((b) => b.headers.it));
+
+/** Signs in through the API (as the login form does) and acknowledges the demo banners. */
+const openSession = async (user: A11yUser): Promise<Session> => {
+  const api = await request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  await api.get('/api/account');
+  const token = async () => (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const signedIn = await api.post('/api/authentication', {
+    form: { username: user, password: user, 'remember-me': 'true' },
+    headers: { 'X-XSRF-TOKEN': await token() },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const active = await api.get('/api/banners/active');
+  for (const banner of (await active.json()) as { id: number; headers: { it?: string } }[]) {
+    if (!DEMO_BANNER_TITLES.has(banner.headers.it ?? '')) continue;
+    await api.post('/api/banners/checked', { data: { id: banner.id }, headers: { 'X-XSRF-TOKEN': await token() } });
+  }
+  return { api, state: await api.storageState() };
+};
+
+const sessionOf = (user: A11yUser) => {
+  sessions[user] ??= openSession(user);
+  return sessions[user];
+};
+
+/** A fresh browser page of the user, signed in by reusing the session's cookies. */
+const pageOf = async (browser: Browser, user: A11yUser, width = 1280) => {
+  const storageState = user === 'anonymous' ? undefined : (await sessionOf(user)).state;
+  const context = await browser.newContext({ viewport: { width, height: 900 }, storageState });
+  return context.newPage();
+};
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const [dealer, admin, manager, superdealer] = await Promise.all(
+    (['dealer', 'admin', 'manager', 'superdealer'] as const).map(async (u) => (await sessionOf(u)).api),
+  );
+  await demoIds({ dealer, admin, manager, superdealer } as Record<IdReader, APIRequestContext>);
+});
+
+test.afterAll(async () => {
+  for (const session of Object.values(sessions)) await (await session)?.api.dispose();
+});
+
+const USERS: readonly A11yUser[] = [
+  'anonymous',
+  'dealer',
+  'admin',
+  'manager',
+  'internal',
+  'superdealer',
+  'subdealer',
+  'tracks',
+];
+
+// Long lists are cut in parts, each its own test, so that one timeout does not hide the rest.
+const PART = 24;
+
+for (const user of USERS) {
+  const pages = A11Y_PAGES.filter((p) => p.users.includes(user));
+  for (let from = 0; from < pages.length; from += PART) {
+    const part = pages.slice(from, from + PART);
+    test(`every page ${user} opens has no axe violation (${from + 1}-${from + part.length} of ${pages.length})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(60_000 + part.length * 15_000);
+      const page = await pageOf(browser, user);
+      const found = await sweep(page, user, part, 1280);
+      await page.context().close();
+      expect(found).toEqual([]);
+    });
+  }
+}
+
+test('the main dealer pages have no axe violation at 768 px', async ({ browser }) => {
+  const pages = A11Y_PAGES.filter((p) => p.tablet);
+  test.setTimeout(60_000 + pages.length * 15_000);
+  const anonymous = await pageOf(browser, 'anonymous', 768);
+  const found = await sweep(
+    anonymous,
+    'anonymous',
+    pages.filter((p) => p.users.includes('anonymous')),
+    768,
+  );
+  await anonymous.context().close();
+  const dealer = await pageOf(browser, 'dealer', 768);
+  found.push(
+    ...(await sweep(
+      dealer,
+      'dealer',
+      pages.filter((p) => p.users.includes('dealer')),
+      768,
+    )),
+  );
+  await dealer.context().close();
+  expect(found).toEqual([]);
+});
