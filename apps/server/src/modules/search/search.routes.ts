@@ -48,7 +48,13 @@ export const searchRoutes = (deps: SearchDeps) => async (app: FastifyInstance) =
       const items = sendPage(request, reply, { items: found.items, total: found.total, page, size });
       reply.header(
         'Access-Control-Expose-Headers',
-        [PAGE_HEADERS.totalCount, PAGE_HEADERS.link, SEARCH_HEADERS.match, SEARCH_HEADERS.corrected].join(', '),
+        [
+          PAGE_HEADERS.totalCount,
+          PAGE_HEADERS.link,
+          SEARCH_HEADERS.match,
+          SEARCH_HEADERS.corrected,
+          SEARCH_HEADERS.totalCapped,
+        ].join(', '),
       );
       return items;
     },
