@@ -135,10 +135,15 @@ const weigh = async (
     size.wire = event.encodedDataLength;
     sizes.set(event.requestId, size);
   });
-  await page.goto(pagePath, { waitUntil: 'networkidle' });
+  page.setDefaultTimeout(120_000);
+  // Counted once the network has been quiet for half a second (or after 20 s of polling calls).
+  const settle = () => page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await page.goto(pagePath, { waitUntil: 'load' });
+  await page.locator('main h1, main h2').first().waitFor();
+  await settle();
   if (afterLoad) {
     await afterLoad(context);
-    await page.waitForLoadState('networkidle');
+    await settle();
   }
   const weight: Weight = {
     label,
@@ -207,12 +212,14 @@ const main = async () => {
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ricambi-bench-web-'));
   const loadBefore = os.loadavg()[0] ?? 0;
-  const server = await startBenchServer(PORT, {
-    DEMO_DATA: 'true',
-    DATA_DIR: dataDir,
-    BASE_URL: BASE,
-    WEB_DIST: DIST,
-  });
+  // A server already answering on the port (started by hand, say) is measured as it is.
+  const running = await fetch(`${BASE}/management/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  const server = running
+    ? undefined
+    : await startBenchServer(PORT, { DEMO_DATA: 'true', DATA_DIR: dataDir, BASE_URL: BASE, WEB_DIST: DIST });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const sessions = new Map<Role, Session>();
   try {
@@ -294,7 +301,7 @@ const main = async () => {
   } finally {
     for (const session of sessions.values()) await session.api.dispose();
     await browser.close().catch(() => undefined);
-    server.kill('SIGTERM');
+    server?.kill('SIGTERM');
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 };
