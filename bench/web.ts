@@ -249,7 +249,7 @@ const main = async () => {
       await weigh(browser, dealer, 'search results (dealer, confirmed)', searchPath, async (context) => {
         const page = context.pages()[0];
         await page?.getByRole('checkbox').first().check();
-        await page?.locator('tbody tr').first().waitFor();
+        await page?.locator('tbody tr.ant-table-row').first().waitFor();
       }),
     );
     weights.push(await weigh(browser, dealer, 'article (dealer)', articlePath));
