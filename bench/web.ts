@@ -191,7 +191,7 @@ const runLighthouse = async (port: number, label: string, pagePath: string, sess
     undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
   const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
   return {
     label,
@@ -201,6 +201,7 @@ const runLighthouse = async (port: number, label: string, pagePath: string, sess
     fcp: audits['first-contentful-paint']?.displayValue ?? '',
     lcp: audits['largest-contentful-paint']?.displayValue ?? '',
     tbt: audits['total-blocking-time']?.displayValue ?? '',
+    ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
   };
 };
 
@@ -287,7 +288,9 @@ const main = async () => {
         ];
         for (const [label, pagePath, session] of pages) {
           const score = await runLighthouse(chrome.port, label, pagePath, session);
-          console.info(`${label}: performance ${score.performance}, accessibility ${score.accessibility}`);
+          console.info(
+            `${label}: performance ${score.performance}, accessibility ${score.accessibility}${score.error ? ` (${score.error})` : ''}`,
+          );
           scores.push(score);
         }
       } finally {
