@@ -63,6 +63,8 @@ type Score = {
   fcp: string;
   lcp: string;
   tbt: string;
+  /** Lighthouse's runtime error (no paint within its time limit, say): the scores are then not figures. */
+  error?: string;
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
