@@ -63,6 +63,8 @@ type Score = {
   fcp: string;
   lcp: string;
   tbt: string;
+  /** Lighthouse's runtime error (no paint within its time limit, say): the scores are then not figures. */
+  error?: string;
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -135,10 +137,15 @@ const weigh = async (
     size.wire = event.encodedDataLength;
     sizes.set(event.requestId, size);
   });
-  await page.goto(pagePath, { waitUntil: 'networkidle' });
+  page.setDefaultTimeout(120_000);
+  // Counted once the network has been quiet for half a second (or after 20 s of polling calls).
+  const settle = () => page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await page.goto(pagePath, { waitUntil: 'load' });
+  await page.locator('main h1, main h2').first().waitFor();
+  await settle();
   if (afterLoad) {
     await afterLoad(context);
-    await page.waitForLoadState('networkidle');
+    await settle();
   }
   const weight: Weight = {
     label,
@@ -186,7 +193,7 @@ const runLighthouse = async (port: number, label: string, pagePath: string, sess
     undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
   const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
   return {
     label,
@@ -196,6 +203,7 @@ const runLighthouse = async (port: number, label: string, pagePath: string, sess
     fcp: audits['first-contentful-paint']?.displayValue ?? '',
     lcp: audits['largest-contentful-paint']?.displayValue ?? '',
     tbt: audits['total-blocking-time']?.displayValue ?? '',
+    ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
   };
 };
 
@@ -207,12 +215,14 @@ const main = async () => {
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ricambi-bench-web-'));
   const loadBefore = os.loadavg()[0] ?? 0;
-  const server = await startBenchServer(PORT, {
-    DEMO_DATA: 'true',
-    DATA_DIR: dataDir,
-    BASE_URL: BASE,
-    WEB_DIST: DIST,
-  });
+  // A server already answering on the port (started by hand, say) is measured as it is.
+  const running = await fetch(`${BASE}/management/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  const server = running
+    ? undefined
+    : await startBenchServer(PORT, { DEMO_DATA: 'true', DATA_DIR: dataDir, BASE_URL: BASE, WEB_DIST: DIST });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const sessions = new Map<Role, Session>();
   try {
@@ -242,7 +252,7 @@ const main = async () => {
       await weigh(browser, dealer, 'search results (dealer, confirmed)', searchPath, async (context) => {
         const page = context.pages()[0];
         await page?.getByRole('checkbox').first().check();
-        await page?.locator('tbody tr').first().waitFor();
+        await page?.locator('tbody tr.ant-table-row').first().waitFor();
       }),
     );
     weights.push(await weigh(browser, dealer, 'article (dealer)', articlePath));
@@ -280,7 +290,9 @@ const main = async () => {
         ];
         for (const [label, pagePath, session] of pages) {
           const score = await runLighthouse(chrome.port, label, pagePath, session);
-          console.info(`${label}: performance ${score.performance}, accessibility ${score.accessibility}`);
+          console.info(
+            `${label}: performance ${score.performance}, accessibility ${score.accessibility}${score.error ? ` (${score.error})` : ''}`,
+          );
           scores.push(score);
         }
       } finally {
@@ -294,7 +306,7 @@ const main = async () => {
   } finally {
     for (const session of sessions.values()) await session.api.dispose();
     await browser.close().catch(() => undefined);
-    server.kill('SIGTERM');
+    server?.kill('SIGTERM');
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 };

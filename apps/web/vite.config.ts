@@ -12,6 +12,7 @@ const gzip = promisify(zlib.gzip);
 const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/]/;
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
+const DEFAULT_TEXTS = /[\\/]src[\\/]i18n[\\/]it\.texts\.ts$/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/i;
 
 const filesUnder = async (dir: string): Promise<string[]> => {
@@ -60,8 +61,34 @@ const precompress = (): Plugin => {
   };
 };
 
+/**
+ * The default language's texts are needed before the first paint: the page asks for them at once,
+ * beside the entry, rather than after the entry has run (src/i18n/index.ts loads them).
+ */
+const preloadDefaultLanguage = (): Plugin => ({
+  name: 'ricambi:preload-default-language',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, context) => {
+      const chunk = Object.values(context.bundle ?? {}).find(
+        (output) => output.type === 'chunk' && DEFAULT_TEXTS.test(output.facadeModuleId ?? ''),
+      );
+      return chunk
+        ? [
+            {
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+              injectTo: 'head',
+            },
+          ]
+        : [];
+    },
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadDefaultLanguage()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/management': api, '/v3': api, '/swagger-ui': api },
