@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditFilterSchema, changeLoggerSchema } from './admin.schemas.ts';
+import { AUDIT_EVENT_TYPES, auditFilterSchema, changeLoggerSchema, isAuditEventType } from './admin.schemas.ts';
 
 describe('auditFilterSchema (spec 1 §7: yyyy-MM-ddTHH:mm:ss)', () => {
   it('reads a date without offset as UTC, and accepts an explicit offset', () => {
@@ -20,5 +20,14 @@ describe('changeLoggerSchema', () => {
     expect(changeLoggerSchema.safeParse({ name: 'ricambi', level: 'DEBUG' }).success).toBe(true);
     expect(changeLoggerSchema.safeParse({ name: 'ricambi', level: 'OFF' }).success).toBe(false);
     expect(changeLoggerSchema.safeParse({ name: ' ', level: 'INFO' }).success).toBe(false);
+  });
+});
+
+describe('audit event types', () => {
+  it('are stable upper-case codes, known by isAuditEventType', () => {
+    expect(AUDIT_EVENT_TYPES).toContain('AUTHENTICATION_FAILURE');
+    for (const type of AUDIT_EVENT_TYPES) expect(type).toMatch(/^[A-Z_]+$/);
+    expect(isAuditEventType('ACT_AS_START')).toBe(true);
+    expect(isAuditEventType('act_as_start')).toBe(false);
   });
 });

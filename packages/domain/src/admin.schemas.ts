@@ -35,7 +35,27 @@ export const auditFilterSchema = z.object({
 export const AUDIT_SORT_FIELDS = ['timestamp', 'principal', 'type', 'id'] as const;
 export const AUDIT_DEFAULT_SORT = 'timestamp,desc';
 
-/** One audit event (spec 1 §3 "Audit"): what is stored, whatever its type. */
+/**
+ * The audit event types the server records: stable codes, translated by the web
+ * (`audits.types.<code>`). A new type is added here first; the server's `recordAudit` takes only these.
+ */
+export const AUDIT_EVENT_TYPES = [
+  'AUTHENTICATION_SUCCESS',
+  'AUTHENTICATION_FAILURE',
+  'REMEMBER_ME_THEFT',
+  'LOGOUT',
+  'ACT_AS_START',
+  'ACT_AS_END',
+  'ACT_AS_REQUEST',
+] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+export const isAuditEventType = (value: string): value is AuditEventType =>
+  (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
+
+/**
+ * One audit event (spec 1 §3 "Audit"): what is stored, whatever its type. `type` is one of
+ * AUDIT_EVENT_TYPES for every event this server writes; a stored row of an older code is still listed.
+ */
 export const auditEventSchema = z.object({
   id: z.number(),
   timestamp: z.string(),

@@ -1,15 +1,10 @@
+import type { AuditEventType } from '@ricambi/domain';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { auditEvent } from '../db/schema/index.ts';
 
-export type AuditType =
-  | 'AUTHENTICATION_SUCCESS'
-  | 'AUTHENTICATION_FAILURE'
-  | 'REMEMBER_ME_THEFT'
-  | 'LOGOUT'
-  | 'ACT_AS_START'
-  | 'ACT_AS_END'
-  | 'ACT_AS_REQUEST';
+/** The stable codes of packages/domain (the web translates them). */
+export type AuditType = AuditEventType;
 
 export const recordAudit = async (
   db: DbOrTx,

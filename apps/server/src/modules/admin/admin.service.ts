@@ -1,5 +1,6 @@
+import fs from 'node:fs/promises';
 import os from 'node:os';
-import type { ChangeLoggerRequest } from '@ricambi/domain';
+import type { ChangeLoggerRequest, Health } from '@ricambi/domain';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -10,7 +11,14 @@ import type { PageQuery } from '../../platform/paging.ts';
 import { toAuditEvent, toConfigProperties } from './admin.mapper.ts';
 import { type AuditFilter, findAuditPage } from './admin.repository.ts';
 
+const MIN_FREE_BYTES = 50 * 1024 * 1024;
+const withTimeout = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+
+export type Readiness = { ready: boolean };
+
 export type AdminDeps = {
+  readiness: Readiness;
   config: Config;
   database: DatabaseHandle;
   mail: MailSender;
@@ -24,7 +32,46 @@ export type AdminDeps = {
  */
 export const createAdminService = (deps: AdminDeps) => {
   const startedAt = new Date(Date.now() - process.uptime() * 1000);
+  let mailCheck: { at: number; up: boolean; error?: string } | undefined;
+  const checkMail = async () => {
+    if (!mailCheck || Date.now() - mailCheck.at > 30_000) {
+      try {
+        await withTimeout(deps.mail.check(), 3000);
+        mailCheck = { at: Date.now(), up: true };
+      } catch (error) {
+        mailCheck = { at: Date.now(), up: false, error: error instanceof Error ? error.message : 'unknown' };
+      }
+    }
+    return mailCheck;
+  };
+
   return {
+    /** GET /management/health (public): database, mail and disk, and whether the app is ready. */
+    health: async (): Promise<Health> => {
+      const [db, mail, disk] = await Promise.all([
+        withTimeout(deps.database.ping(), 3000).then(
+          () => ({ status: 'UP' as const, details: { kind: deps.database.kind } }),
+          () => ({ status: 'DOWN' as const, details: { kind: deps.database.kind } }),
+        ),
+        checkMail().then((m) => ({
+          status: m.up ? ('UP' as const) : ('DOWN' as const),
+          details: { transport: deps.mail.describe },
+        })),
+        fs.statfs(deps.config.dataDir).then(
+          (s) => {
+            const free = s.bavail * s.bsize;
+            return {
+              status: free > MIN_FREE_BYTES ? ('UP' as const) : ('DOWN' as const),
+              details: { free, threshold: MIN_FREE_BYTES },
+            };
+          },
+          () => ({ status: 'DOWN' as const }),
+        ),
+      ]);
+      const up = deps.readiness.ready && db.status === 'UP' && mail.status === 'UP' && disk.status === 'UP';
+      return { status: up ? 'UP' : 'DOWN', components: { db, mail, disk } };
+    },
+
     listAudits: async (filter: AuditFilter, page: PageQuery) => {
       const { rows, total } = await findAuditPage(deps.database.db, filter, page);
       return { items: rows.map(toAuditEvent), total };

@@ -129,7 +129,7 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
     },
     async (request, reply) => {
       const q = request.query;
-      const result = await users.page(q.term ? repo.userMatches(q.term) : undefined, q);
+      const result = await users.searchBasic(q.term || undefined, q);
       return sendPage(request, reply, { ...result, page: q.page, size: q.size });
     },
   );
@@ -142,7 +142,7 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
     },
     async (request, reply) => {
       const q = request.query;
-      const result = await users.page(users.superdealersWhere(q.term || undefined), q);
+      const result = await users.superdealers(q.term || undefined, q);
       return sendPage(request, reply, { ...result, page: q.page, size: q.size });
     },
   );
@@ -159,8 +159,7 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
     },
     async (request, reply) => {
       const q = request.query;
-      const dealer = users.subdealersOf(requirePrincipal(request.principal), q.dealer || undefined);
-      const result = await users.page(repo.subdealersOf(dealer), q);
+      const result = await users.subdealers(requirePrincipal(request.principal), q.dealer || undefined, q);
       return sendPage(request, reply, { ...result, page: q.page, size: q.size });
     },
   );

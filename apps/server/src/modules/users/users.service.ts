@@ -27,7 +27,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { orderBy, type PageQuery } from '../../platform/paging.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import { queueAccountCreatedMail } from '../account/account.service.ts';
+import { queueAccountCreatedMail } from '../account/account.contract.ts';
 import type { ThemesService } from '../themes/themes.service.ts';
 import { readSheet, toCandidate } from './users.import.ts';
 import { toSummary, toUser } from './users.mapper.ts';
@@ -73,6 +73,16 @@ export const createUsersService = ({ db, config, themes, secrets, kickOutbox }: 
     return (
       (all.find((t) => t.isDefault && t.canAccessParts) ?? all.find((t) => t.canAccessParts) ?? all[0])?.name ?? null
     );
+  };
+
+  const page = async (where: SQL | undefined, query: PageQuery) => {
+    const { items, total } = await repo.pageSummaries(db, {
+      where,
+      orderBy: orderBy(query.sort ?? 'login,asc', repo.USER_SORT_COLUMNS, [appUser.id]),
+      limit: query.size,
+      offset: query.page * query.size,
+    });
+    return { items: items.map(toSummary), total };
   };
 
   const respond = async (tx: DbOrTx, rows: repo.UserRow[]): Promise<User[]> => {
@@ -300,24 +310,21 @@ export const createUsersService = ({ db, config, themes, secrets, kickOutbox }: 
     },
 
     /** A page of user summaries: a filter, sorted by login then id. */
-    page: async (where: SQL | undefined, query: PageQuery) => {
-      const { items, total } = await repo.pageSummaries(db, {
-        where,
-        orderBy: orderBy(query.sort ?? 'login,asc', repo.USER_SORT_COLUMNS, [appUser.id]),
-        limit: query.size,
-        offset: query.page * query.size,
-      });
-      return { items: items.map(toSummary), total };
-    },
+    /** GET /api/users/searchBasic/byLoginOrEmailOrCompany. */
+    searchBasic: (term: string | undefined, query: PageQuery) => page(term ? repo.userMatches(term) : undefined, query),
 
-    superdealersWhere: (term: string | undefined) =>
-      and(repo.holdsAuthority(SUPERDEALER), term ? repo.userMatches(term) : undefined),
+    /** GET /api/users/searchSuperdealers. */
+    superdealers: (term: string | undefined, query: PageQuery) =>
+      page(and(repo.holdsAuthority(SUPERDEALER), term ? repo.userMatches(term) : undefined), query),
 
-    /** A superdealer sees only their own subdealers (spec 2: "its login is used as the dealer"). */
-    subdealersOf: (principal: Principal, dealer: string | undefined) => {
+    /**
+     * GET /api/users/subdealers. A superdealer sees only their own subdealers (spec 2: "its login is
+     * used as the dealer").
+     */
+    subdealers: (principal: Principal, dealer: string | undefined, query: PageQuery) => {
       const manages = principal.authorities.some((a) => ['ROLE_MANAGER', 'ROLE_ADMIN', 'ROLE_CR_INTERNAL'].includes(a));
       if (!manages && dealer && dealer !== principal.login) throw forbidden();
-      return manages ? dealer : principal.login;
+      return page(repo.subdealersOf(manages ? dealer : principal.login), query);
     },
 
     authorities: async () => {
