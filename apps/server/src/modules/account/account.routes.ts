@@ -16,7 +16,7 @@ import type { Config } from '../../config.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { withAlert } from '../../platform/errors.ts';
 import { clearSessionCookies, requestAgent, requestIp, setSessionCookies } from '../../platform/sessions.ts';
-import type { ThemesService } from '../themes/themes.service.ts';
+import type { ThemesService } from '../themes/themes.contract.ts';
 import type { AccountService } from './account.service.ts';
 
 const tags = ['account'];

@@ -28,7 +28,7 @@ import { orderBy, type PageQuery } from '../../platform/paging.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import { queueAccountCreatedMail } from '../account/account.contract.ts';
-import type { ThemesService } from '../themes/themes.service.ts';
+import type { ThemesService } from '../themes/themes.contract.ts';
 import { readSheet, toCandidate } from './users.import.ts';
 import { toSummary, toUser } from './users.mapper.ts';
 import * as repo from './users.repository.ts';
