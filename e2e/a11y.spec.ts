@@ -293,7 +293,7 @@ for (const user of ['dealer', 'tracks'] as const) {
     const page = await pageOf(browser, user);
     await page.goto('/spare-parts');
     const button = page.getByRole('button', { name: 'Cerca' }).first();
-    await expect(button).toHaveClass(/ant-btn-primary/);
+    await expect(button).toHaveClass(/ant-btn-color-primary/);
     await button.hover();
     await settle(page);
     await button.evaluate((b) => b.setAttribute('data-a11y-hovered', ''));
