@@ -133,11 +133,8 @@ const sweep = async (page: Page, user: A11yUser, pages: readonly A11yPage[], wid
   const found: string[] = [];
   for (const entry of pages) {
     const url = entry.url(ids as DemoIds);
-    const t0 = Date.now();
     await page.goto(url);
-    const t1 = Date.now();
     await settle(page);
-    if (process.env.A11Y_DEBUG) console.log(url, t1 - t0, Date.now() - t1);
     const label = `[${user} ${width}px] ${url}`;
     const landed = new URL(page.url()).pathname;
     // The user must really see the page, not be sent to sign in or to the access-denied page.
@@ -145,7 +142,9 @@ const sweep = async (page: Page, user: A11yUser, pages: readonly A11yPage[], wid
       found.push(`${label} redirected to ${landed}`);
       continue;
     }
-    found.push(...(await violationsOf(page, label)));
+    const violations = await violationsOf(page, label);
+    if (process.env.A11Y_DEBUG) console.log([label, ...violations].join('\n  '));
+    found.push(...violations);
   }
   return found;
 };
@@ -211,14 +210,19 @@ const USERS: readonly A11yUser[] = [
 // Long lists are cut in parts, each its own test, so that one timeout does not hide the rest.
 const PART = 24;
 
+// A11Y_ROUTES=<regular expression> sweeps only the matching routes (while fixing one page).
+const only = process.env.A11Y_ROUTES ? new RegExp(process.env.A11Y_ROUTES) : undefined;
+const SWEPT = A11Y_PAGES.filter((p) => !only || only.test(p.route));
+
 for (const user of USERS) {
-  const pages = A11Y_PAGES.filter((p) => p.users.includes(user));
+  const pages = SWEPT.filter((p) => p.users.includes(user));
+  if (pages.length === 0) continue;
   for (let from = 0; from < pages.length; from += PART) {
     const part = pages.slice(from, from + PART);
     test(`every page ${user} opens has no axe violation (${from + 1}-${from + part.length} of ${pages.length})`, async ({
       browser,
     }) => {
-      test.setTimeout(60_000 + part.length * 15_000);
+      test.setTimeout(60_000 + part.length * 40_000);
       const page = await pageOf(browser, user);
       const found = await sweep(page, user, part, 1280);
       await page.context().close();
@@ -228,8 +232,8 @@ for (const user of USERS) {
 }
 
 test('the main dealer pages have no axe violation at 768 px', async ({ browser }) => {
-  const pages = A11Y_PAGES.filter((p) => p.tablet);
-  test.setTimeout(60_000 + pages.length * 15_000);
+  const pages = SWEPT.filter((p) => p.tablet);
+  test.setTimeout(60_000 + pages.length * 40_000);
   const anonymous = await pageOf(browser, 'anonymous', 768);
   const found = await sweep(
     anonymous,
@@ -249,4 +253,68 @@ test('the main dealer pages have no axe violation at 768 px', async ({ browser }
   );
   await dealer.context().close();
   expect(found).toEqual([]);
+});
+
+/** axe on the open page, or on part of it, and nothing else than the listed rules when given. */
+const axeOn = async (page: Page, label: string, include?: string, rules?: string[]) => {
+  let builder = new AxeBuilder({ page }).exclude('iframe');
+  if (include) builder = builder.include(include);
+  if (rules) builder = builder.withRules(rules);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+test('the two typeaheads name their active suggestion, or none (no "-1")', async ({ browser }) => {
+  const page = await pageOf(browser, 'dealer');
+  const found: string[] = [];
+  for (const [path, field, typed, option] of [
+    ['/spare-parts', page.getByRole('combobox', { name: 'Ricerca libera' }), 'filtro', 'typeahead-option'],
+    ['/machine/search/', page.locator('#machine-serial'), 'EC35A', 'machine-option'],
+  ] as const) {
+    await page.goto(path);
+    await field.fill(typed);
+    await expect(page.getByTestId(option).first()).toBeVisible();
+    await settle(page);
+    await expect(field).toHaveAttribute('aria-expanded', 'true');
+    expect(await field.getAttribute('aria-activedescendant')).toBeNull();
+    found.push(...(await axeOn(page, `${path} open`)));
+    await field.press('ArrowDown');
+    const active = await field.getAttribute('aria-activedescendant');
+    expect(active, path).toMatch(/_list_0$/);
+    await expect(page.locator(`[id="${active}"]`)).toHaveCount(1);
+    found.push(...(await axeOn(page, `${path} active`)));
+  }
+  await page.context().close();
+  expect(found).toEqual([]);
+});
+
+for (const user of ['dealer', 'tracks'] as const) {
+  test(`primary buttons keep 4.5:1 on hover under the theme of ${user}`, async ({ browser }) => {
+    const page = await pageOf(browser, user);
+    await page.goto('/spare-parts');
+    const button = page.getByRole('button', { name: 'Cerca' }).first();
+    await expect(button).toHaveClass(/ant-btn-color-primary/);
+    await button.hover();
+    await settle(page);
+    await button.evaluate((b) => b.setAttribute('data-a11y-hovered', ''));
+    const found = await axeOn(page, `${user} hover`, '[data-a11y-hovered]', ['color-contrast']);
+    await page.context().close();
+    expect(found).toEqual([]);
+  });
+}
+
+test('at 1280 px the superdealer reaches every main entry, none hidden yet focusable', async ({ browser }) => {
+  const page = await pageOf(browser, 'superdealer');
+  await page.goto('/machine/search/');
+  await settle(page);
+  const nav = page.getByRole('navigation', { name: 'Menu' });
+  const button = nav.getByTestId('main-menu');
+  if (await button.isVisible()) await button.click();
+  for (const entry of ['Macchine', 'Ricerca ricambi', 'Importa ordine', 'Visibilità macchine']) {
+    const link = page.getByRole('link', { name: entry, exact: true });
+    await expect(link).toBeVisible();
+    await expect(link).toBeInViewport();
+  }
+  expect(await axeOn(page, 'superdealer menu', 'header', ['aria-hidden-focus'])).toEqual([]);
+  await page.context().close();
 });

@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, type MenuProps } from 'antd';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -23,14 +23,12 @@ export const MainNav = ({
   /** Wide enough for a horizontal menu at all (antd's lg breakpoint). */
   wide: boolean;
 }) => {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const measureRef = useRef<HTMLDivElement>(null);
   const [fits, setFits] = useState(true);
 
-  useLayoutEffect(() => {
-    const box = boxRef.current;
-    const measure = measureRef.current;
-    if (!box || !measure) return;
+  // Set up when the hidden copy mounts (after the account's entries arrive), torn down with it.
+  const measureRef = useCallback((measure: HTMLDivElement | null) => {
+    const box = measure?.parentElement;
+    if (!measure || !box) return;
     const check = () => setFits(measure.scrollWidth <= box.clientWidth);
     check();
     const observer = new ResizeObserver(check);
@@ -42,7 +40,7 @@ export const MainNav = ({
   if (items.length === 0) return <div style={{ flex: 1 }} />;
   const horizontal = wide && fits;
   return (
-    <nav aria-label={label} ref={boxRef} style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+    <nav aria-label={label} style={{ flex: 1, minWidth: 0, position: 'relative' }}>
       {wide ? (
         // The menu at its natural width, never shown: tells whether it fits.
         <div

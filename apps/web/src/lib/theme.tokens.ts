@@ -50,23 +50,10 @@ const DEFAULT_HEADER_BG = '#22262b';
 const ERROR = '#cf1322';
 
 /**
- * The text colour of antd's preset tags (its shade 7) where it is below 4.5:1 on the tag's light
- * background (green 3.4:1, cyan 3.4:1, gold 2.8:1): one shade darker, two for the lightest hues.
- */
-const PRESET_TEXT = {
-  volcano7: '#ad2102',
-  orange7: '#ad4e00',
-  gold7: '#874d00',
-  yellow7: '#876800',
-  lime7: '#3f6600',
-  green7: '#237804',
-  cyan7: '#006d75',
-};
-
-/**
  * antd design tokens of a brand theme. antd derives hover and active colours lighter than the
  * primary (4.0:1 under white text for the demo brand); they are set darker here so that every
- * state keeps the 4.5:1 of WCAG 2.2 AA. Greys that antd draws below 4.5:1 on white are darkened too.
+ * state keeps the 4.5:1 of WCAG 2.2 AA. Greys that antd draws below 4.5:1 on white are darkened too;
+ * preset tag colours are darkened in global.css.
  */
 export const antdTheme = (tokens: ThemeTokens | undefined): Pick<ThemeConfig, 'token' | 'components'> => {
   const primary = tokens?.colorPrimary ?? DEFAULT_PRIMARY;
@@ -93,16 +80,13 @@ export const antdTheme = (tokens: ThemeTokens | undefined): Pick<ThemeConfig, 't
       colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
       // antd's default red (#ff4d4f) under white text on danger buttons is below 4.5:1.
       colorError: ERROR,
-      // Status colours as text on their light backgrounds (tags, typography) at 4.5:1 or more.
-      colorSuccess: '#237804',
-      colorWarning: '#ad4e00',
-      ...PRESET_TEXT,
       colorErrorHover: darkerFor(ERROR, 0.12),
       colorErrorActive: darkerFor(ERROR, 0.24),
     },
     components: {
       Layout: { headerBg, headerPadding: '0 24px', footerBg: 'transparent' },
-      Menu: { darkItemBg: headerBg, darkPopupBg: headerBg, darkItemSelectedBg: primary },
+      // Narrower entries: the main menu fits the header at 1280 px for every role in Italian.
+      Menu: { darkItemBg: headerBg, darkPopupBg: headerBg, darkItemSelectedBg: primary, itemPaddingInline: 12 },
     },
   };
 };
