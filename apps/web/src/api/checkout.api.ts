@@ -145,7 +145,7 @@ export const useTariffApply = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => http.postMultipart<TariffApplyResult>(TARIFF_URL, fileForm(file)),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...queryKeys.checkout.all, 'shipping'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.checkout.shippingAll() }),
     meta: { handlesErrors: true },
   });
 };
