@@ -21,14 +21,6 @@ export const useActAsUsers = (params: ActAsUsersParams, enabled = true) =>
     enabled,
   });
 
-/** Whom the session acts as (null when it does not). */
-export const useActAsTarget = (enabled: boolean) =>
-  useQuery({
-    queryKey: queryKeys.actAs.current(),
-    queryFn: async () => (await http.get<ActAsTarget | undefined>(SELECT)) ?? null,
-    enabled,
-  });
-
 /**
  * After a switch of identity nothing cached belongs to the new one: everything but the themes and
  * the account is dropped, and the account is read again (kept meanwhile, so the layout does not

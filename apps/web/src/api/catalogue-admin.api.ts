@@ -2,7 +2,6 @@ import {
   AUTOCOMPLETE_SIZE,
   BOM_PAGE_SIZE,
   type BomChild,
-  type BomInfo,
   type BomParent,
   type Equivalent,
   type Language,
@@ -77,12 +76,6 @@ export const useWhereUsed = (figlioId: number, lang: Language, page: number, ena
       }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-
-export const useBomInfo = (id: number, lang: Language) =>
-  useQuery({
-    queryKey: relationKey(CATALOGUE_ENTITIES.articoloArticolo, 'info', id, lang),
-    queryFn: () => http.get<BomInfo>(`/api/articoloArticolo/search/info/${id}?lang=${lang}`),
   });
 
 /** The equivalents of an article: ALT (with our article when we sell it), OEM for staff only. */
