@@ -7,7 +7,7 @@ import { marchioEntity } from './marchio.entity.tsx';
 import { searchLogEntity } from './search-log.entity.tsx';
 import { tipoCategoriaEntity } from './tipo-categoria.entity.tsx';
 
-/** Every catalogue entity with its list pages, for the route table and the hub page. */
+/** Every catalogue entity, in the order the hub page offers them. */
 export const CATALOGUE_ADMIN_CONFIGS = [
   articoloEntity,
   marchioEntity,
