@@ -151,7 +151,9 @@ test('manager publishes a banner; a dealer dismisses it (back on the next load),
   await shown.getByRole('button', { name: 'Ricordamelo più tardi' }).click();
   await expect(modalOf(dealer, id)).toBeHidden();
   await dealer.getByRole('link', { name: 'Home' }).first().click();
-  await dealer.waitForTimeout(500);
+  // Home sends the tracks portal on to the spare-parts page: once it shows, the banner stays closed.
+  await expect(dealer).toHaveURL(/\/spare-parts$/);
+  await expect(dealer.getByRole('heading').first()).toBeVisible();
   await expect(modalOf(dealer, id)).toHaveCount(0);
   // …but back on the next load; Esc dismisses too.
   await dealer.reload();

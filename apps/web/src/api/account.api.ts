@@ -8,7 +8,7 @@ import type {
 } from '@ricambi/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from './http.ts';
-import { queryKeys } from './keys.ts';
+import { except, queryKeys } from './keys.ts';
 
 /** The signed-in account, or null when anonymous (401 on the account path is not an error). */
 export const accountQuery = queryOptions({
@@ -48,7 +48,7 @@ export const useLogout = () => {
     mutationFn: () => http.post<void>('/api/logout'),
     onSettled: () => {
       client.setQueryData(queryKeys.account.current(), null);
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'account' && q.queryKey[0] !== 'themes' });
+      client.removeQueries({ predicate: except(queryKeys.account.all, queryKeys.themes.all) });
     },
   });
 };
@@ -61,7 +61,7 @@ export const useRegister = () =>
 
 export const useActivate = (key: string | undefined) =>
   useQuery({
-    queryKey: ['activate', key],
+    queryKey: queryKeys.account.activation(key),
     queryFn: () => http.get<void>(`/api/activate?key=${encodeURIComponent(key ?? '')}`).then(() => true),
     enabled: Boolean(key),
     retry: false,

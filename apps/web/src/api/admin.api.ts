@@ -26,8 +26,7 @@ export const useAudits = (params: AuditParams) =>
       const query = new URLSearchParams({ page: String(params.page), size: String(PAGE_SIZE), sort: params.sort });
       if (params.fromDate) query.set('fromDate', params.fromDate);
       if (params.toDate) query.set('toDate', params.toDate);
-      const { data, headers } = await http.getWithHeaders<AuditEvent[]>(`/api/audits?${query}`);
-      return { items: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
+      return http.getPage<AuditEvent>(`/api/audits?${query}`);
     },
     placeholderData: keepPreviousData,
   });

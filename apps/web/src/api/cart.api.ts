@@ -5,15 +5,14 @@ import {
   hasAnyAuthority,
   type InfoCliente,
   type Language,
-  problemSchema,
   type QuickOrderRow,
   type SavedCart,
 } from '@ricambi/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from './account.api.ts';
-import { ApiError, http } from './http.ts';
-import { queryKeys } from './keys.ts';
+import { http } from './http.ts';
+import { except, queryKeys } from './keys.ts';
 
 const useLang = () => useTranslation().i18n.language as Language;
 
@@ -45,10 +44,8 @@ const useCartMutation = <V>(
     mutationFn: (variables: V) => mutationFn(variables, `langKey=${encodeURIComponent(lang)}`),
     onSuccess: (view) => {
       client.setQueryData(queryKeys.cart.view(lang), view);
-      void client.invalidateQueries({
-        queryKey: queryKeys.cart.all,
-        predicate: (q) => !(q.queryKey[1] === 'view' && q.queryKey[2] === lang),
-      });
+      // The cart in the other languages is read again when shown; saved carts do not change.
+      void client.invalidateQueries({ queryKey: queryKeys.cart.views(), predicate: except(queryKeys.cart.view(lang)) });
       void client.invalidateQueries({ queryKey: queryKeys.checkout.all });
     },
     meta: { handlesErrors },
@@ -129,34 +126,6 @@ export const useDeleteSavedCart = () => {
   });
 };
 
-/** The file name of a download from its Content-Disposition header. */
-const fileNameOf = (response: Response, fallback: string) => {
-  const header = response.headers.get('content-disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
-};
-
 /** GET /api/cart/download/csv/{lang}: the cart as a CSV file, saved by the browser. */
-export const downloadCartCsv = async (lang: string) => {
-  const url = `/api/cart/download/csv/${encodeURIComponent(lang)}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, url, 'GET');
-  }
-  if (!response.ok) {
-    const parsed = problemSchema.safeParse(await response.json().catch(() => undefined));
-    throw new ApiError(response.status, url, 'GET', parsed.success ? parsed.data : undefined);
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileNameOf(response, 'carrello.csv');
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-};
+export const downloadCartCsv = (lang: string) =>
+  http.download(`/api/cart/download/csv/${encodeURIComponent(lang)}`, 'carrello.csv');

@@ -2,14 +2,13 @@ import {
   AUTOCOMPLETE_SIZE,
   BOM_PAGE_SIZE,
   type BomChild,
-  type BomInfo,
   type BomParent,
   type Equivalent,
   type Language,
   WHERE_USED_PAGE_SIZE,
 } from '@ricambi/domain';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { fetchPage } from '../components/entity-admin/entity-admin.api.ts';
+import { fetchPage } from './entity-admin.api.ts';
 import { http } from './http.ts';
 import { queryKeys } from './keys.ts';
 
@@ -29,7 +28,7 @@ export type CatalogueEntity = keyof typeof CATALOGUE_ENTITIES;
 /** A typeahead over an entity's list (`?search=`), 10 suggestions. */
 export const useEntitySuggestions = <T>(entity: string, apiPath: string, term: string, enabled = true) =>
   useQuery({
-    queryKey: [...queryKeys.entity(entity).all, 'suggest', term],
+    queryKey: queryKeys.entity(entity).suggest(term),
     queryFn: () => fetchPage<T>(apiPath, { page: 0, sort: '', search: term, size: AUTOCOMPLETE_SIZE }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -46,11 +45,10 @@ export const useEntityItems = <T>(entity: string, apiPath: string, ids: readonly
     })),
   });
 
-const relationKey = (entity: string, ...parts: unknown[]) => [...queryKeys.entity(entity).all, 'relation', ...parts];
-const paged = async <T>(url: string, params: Record<string, string>) => {
-  const { data, headers } = await http.getWithHeaders<T[]>(`${url}?${new URLSearchParams(params)}`);
-  return { items: data, total: Number(headers.get('X-Total-Count') ?? 0) };
-};
+const relationKey = (entity: string, ...parts: readonly (string | number)[]) =>
+  queryKeys.entity(entity).relation(...parts);
+const paged = <T>(url: string, params: Record<string, string>) =>
+  http.getPage<T>(`${url}?${new URLSearchParams(params)}`);
 
 /** Spec 3 §7: the bill of materials of a machine or assembly, 20 per page. */
 export const useBomChildren = (padreId: number, lang: Language, page: number, origine?: string) =>
@@ -78,12 +76,6 @@ export const useWhereUsed = (figlioId: number, lang: Language, page: number, ena
       }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-
-export const useBomInfo = (id: number, lang: Language) =>
-  useQuery({
-    queryKey: relationKey(CATALOGUE_ENTITIES.articoloArticolo, 'info', id, lang),
-    queryFn: () => http.get<BomInfo>(`/api/articoloArticolo/search/info/${id}?lang=${lang}`),
   });
 
 /** The equivalents of an article: ALT (with our article when we sell it), OEM for staff only. */

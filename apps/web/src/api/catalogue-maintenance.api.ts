@@ -1,12 +1,9 @@
 import type { ReindexResult, StockImportPreview, StockImportResult, StockImportRow } from '@ricambi/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
-import { queryKeys } from './keys.ts';
+import { except, queryKeys } from './keys.ts';
 
 export const STOCK_TEMPLATE_URL = '/api/articolo-stock/template.csv';
-
-/** Stock and prices show wherever articles do: every cached query but the account and the themes. */
-const UNAFFECTED = new Set<unknown>([queryKeys.account.all[0], queryKeys.themes.all[0]]);
 
 /** POST /api/articolo-stock/import/preview: the file's rows with their errors; nothing is stored. */
 export const useStockImportPreview = () =>
@@ -24,7 +21,8 @@ export const useStockImportApply = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (rows: StockImportRow[]) => http.post<StockImportResult>('/api/articolo-stock/import', rows),
-    onSuccess: () => client.invalidateQueries({ predicate: (q) => !UNAFFECTED.has(q.queryKey[0]) }),
+    // Stock and prices show wherever articles do: every cached query but the account and the themes.
+    onSuccess: () => client.invalidateQueries({ predicate: except(queryKeys.account.all, queryKeys.themes.all) }),
     meta: { handlesErrors: true },
   });
 };

@@ -27,12 +27,12 @@ const query = (params: Record<string, string | number | undefined>) =>
   ).toString();
 
 const fetchHits = async (url: string): Promise<HitPage> => {
-  const { data, headers } = await http.getWithHeaders<ArticoloHit[]>(url);
+  const { items, total, capped, headers } = await http.getPage<ArticoloHit>(url);
   const corrected = headers.get('X-Search-Corrected');
   return {
-    items: data,
-    total: Number(headers.get('X-Total-Count') ?? data.length),
-    capped: headers.get('X-Total-Count-Capped') === 'true',
+    items,
+    total,
+    capped,
     match: (headers.get('X-Search-Match') as HitPage['match'] | null) ?? 'exact',
     corrected: corrected ? decodeURIComponent(corrected) : undefined,
   };

@@ -102,7 +102,7 @@ export const useSendOrder = (mode: SendMode, lang: string) => {
       ),
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.cart.all }),
+        client.invalidateQueries({ queryKey: queryKeys.cart.views() }),
         client.invalidateQueries({ queryKey: queryKeys.checkout.kind() }),
       ]);
     },
@@ -116,7 +116,12 @@ export const useImportOrder = () => {
   return useMutation({
     mutationFn: (nOrdine: string) =>
       http.get<ImportResult>(`/api/cart/import?${new URLSearchParams({ nOrdine: nOrdine.trim() })}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.cart.all }),
+    // The lines join the cart, as a cart change does: its views and the checkout's views of it.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.cart.views() }),
+        client.invalidateQueries({ queryKey: queryKeys.checkout.all }),
+      ]),
     meta: { handlesErrors: true },
   });
 };
@@ -145,7 +150,7 @@ export const useTariffApply = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => http.postMultipart<TariffApplyResult>(TARIFF_URL, fileForm(file)),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...queryKeys.checkout.all, 'shipping'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.checkout.shippingAll() }),
     meta: { handlesErrors: true },
   });
 };

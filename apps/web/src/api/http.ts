@@ -79,10 +79,56 @@ export const request = async <T>(
   headers?: Record<string, string>,
 ): Promise<T> => (await requestWithHeaders<T>(method, url, body, headers)).data;
 
+/** One page of a paged list (DESIGN.md: `X-Total-Count`); `capped` when the server stopped counting. */
+export type Page<T> = { items: T[]; total: number; capped: boolean };
+
+/** GET a paged list: the rows, the total and the capped flag from the headers, and the headers. */
+const getPage = async <T>(url: string): Promise<Page<T> & { headers: Headers }> => {
+  const { data, headers } = await requestWithHeaders<T[]>('GET', url);
+  const total = headers.get('X-Total-Count');
+  return {
+    items: data,
+    total: total === null ? data.length : Number(total),
+    capped: headers.get('X-Total-Count-Capped') === 'true',
+    headers,
+  };
+};
+
+/** GET whatever the server answers (a file, a text); a failure throws the ApiError of any call. */
+const getResponse = async (url: string): Promise<Response> => {
+  const response = await send('GET', url, undefined, { Accept: '*/*' });
+  if (!response.ok) throw await toError(response, url, 'GET');
+  return response;
+};
+
+/** The file name of a download from its Content-Disposition header. */
+const fileNameOf = (response: Response, fallback: string) => {
+  const header = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
+};
+
+/** Lets the browser save a file answer under the server's file name (else `fallback`). */
+const saveFile = async (response: Response, fallback: string) => {
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileNameOf(response, fallback);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+};
+
 export const http = {
   /** `headers`: extra request headers (e.g. a secret that must not appear in the URL). */
   get: <T>(url: string, headers?: Record<string, string>) => request<T>('GET', url, undefined, headers),
-  getWithHeaders: <T>(url: string) => requestWithHeaders<T>('GET', url),
+  getPage,
+  getResponse,
+  saveFile,
+  /** GET a file (with the session cookie) and let the browser save it. */
+  download: async (url: string, fallbackName: string) => saveFile(await getResponse(url), fallbackName),
   post: <T>(url: string, json?: unknown) => request<T>('POST', url, json === undefined ? undefined : { json }),
   put: <T>(url: string, json: unknown) => request<T>('PUT', url, { json }),
   delete: <T>(url: string) => request<T>('DELETE', url),

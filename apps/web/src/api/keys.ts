@@ -1,9 +1,21 @@
+import { matchQuery, type Query, type QueryKey } from '@tanstack/react-query';
+
+/**
+ * A predicate for every cached query but those under the given keys (by key prefix, never by a
+ * key's position), e.g. what a change of identity drops.
+ */
+export const except =
+  (...keys: readonly QueryKey[]) =>
+  (query: Query) =>
+    !keys.some((queryKey) => matchQuery({ queryKey }, query));
+
 /** Query keys of every module, from one factory: mutations invalidate exactly what they change. */
 export const queryKeys = {
   account: {
     all: ['account'] as const,
     current: () => [...queryKeys.account.all, 'current'] as const,
     sessions: () => [...queryKeys.account.all, 'sessions'] as const,
+    activation: (key: string | undefined) => [...queryKeys.account.all, 'activation', key ?? ''] as const,
   },
   themes: {
     all: ['themes'] as const,
@@ -52,20 +64,62 @@ export const queryKeys = {
     check: (lang: string) => [...queryKeys.checkout.all, 'check', lang] as const,
     addresses: () => [...queryKeys.checkout.all, 'addresses'] as const,
     kind: () => [...queryKeys.checkout.all, 'kind'] as const,
-    shipping: (params: object) => [...queryKeys.checkout.all, 'shipping', params] as const,
+    shippingAll: () => [...queryKeys.checkout.all, 'shipping'] as const,
+    shipping: (params: object) => [...queryKeys.checkout.shippingAll(), params] as const,
     countries: () => [...queryKeys.checkout.all, 'countries'] as const,
     provinces: (stato: string) => [...queryKeys.checkout.all, 'provinces', stato] as const,
   },
   /** The cart (spec 1 §2.3): its lines in a language, and the saved carts. */
   cart: {
     all: ['cart'] as const,
-    view: (lang: string) => [...queryKeys.cart.all, 'view', lang] as const,
+    views: () => [...queryKeys.cart.all, 'view'] as const,
+    view: (lang: string) => [...queryKeys.cart.views(), lang] as const,
     saved: () => [...queryKeys.cart.all, 'saved'] as const,
+  },
+  /**
+   * The machine area. Everything of one machine's catalogue sits under `catalogue(idMatricola)`, so
+   * that a refresh clears exactly that machine's cache (spec 2 §4).
+   */
+  machines: {
+    all: ['machines'] as const,
+    search: (params: object) => [...queryKeys.machines.all, 'search', params] as const,
+    catalogue: (idMatricola: number) => [...queryKeys.machines.all, 'catalogue', idMatricola] as const,
+    headers: (idMatricola: number) => [...queryKeys.machines.catalogue(idMatricola), 'header'] as const,
+    header: (idMatricola: number, matricola: string, lang: string) =>
+      [...queryKeys.machines.headers(idMatricola), matricola, lang] as const,
+    rowsAll: (idMatricola: number) => [...queryKeys.machines.catalogue(idMatricola), 'rows'] as const,
+    rows: (idMatricola: number, parent: number | 'root', lang: string) =>
+      [...queryKeys.machines.rowsAll(idMatricola), parent, lang] as const,
+    treeSearchAll: (idMatricola: number) => [...queryKeys.machines.catalogue(idMatricola), 'tree-search'] as const,
+    treeSearch: (idMatricola: number, q: string, lang: string) =>
+      [...queryKeys.machines.treeSearchAll(idMatricola), q, lang] as const,
+    drawing: (name: string) => [...queryKeys.machines.all, 'drawing', name] as const,
+    item: (id: number, lang: string) => [...queryKeys.machines.all, 'item', id, lang] as const,
+    itemInfo: (id: number, quantita: number) => [...queryKeys.machines.all, 'item-info', id, quantita] as const,
+  },
+  /** The machine visibility of subdealers (spec 2 §2 crSubdealerVisibilita) and its pickers. */
+  visibility: {
+    all: ['visibility'] as const,
+    lists: () => [...queryKeys.visibility.all, 'list'] as const,
+    list: (filter: object, page: number) => [...queryKeys.visibility.lists(), filter, page] as const,
+    items: () => [...queryKeys.visibility.all, 'item'] as const,
+    item: (id: number) => [...queryKeys.visibility.items(), id] as const,
+    dealers: (search: string) => [...queryKeys.visibility.all, 'dealers', search] as const,
+    subdealers: (dealer: string) => [...queryKeys.visibility.all, 'subdealers', dealer] as const,
+    machines: (dealer: string, term: string) => [...queryKeys.visibility.all, 'machines', dealer, term] as const,
+  },
+  /** Where-used searches of internal staff (spec 2 §5). */
+  whereUsed: {
+    all: ['whereUsed'] as const,
+    search: (s: object) => [...queryKeys.whereUsed.all, 'search', s] as const,
   },
   /** Every entity of the administration kit. */
   entity: (name: string) => ({
     all: ['entity', name] as const,
     list: (params: object) => ['entity', name, 'list', params] as const,
     item: (ids: readonly string[]) => ['entity', name, 'item', ...ids] as const,
+    suggest: (term: string) => ['entity', name, 'suggest', term] as const,
+    /** Lists related to one row (bill of materials, equivalents): read again when the entity changes. */
+    relation: (...parts: readonly (string | number)[]) => ['entity', name, 'relation', ...parts] as const,
   }),
 };

@@ -23,7 +23,6 @@ const useLookup = <T>(name: string, url: string) =>
 export const useAssignableAuthorities = () => useLookup<string[]>('authorities', '/api/users/authorities');
 export const useUserThemes = (pdf: boolean) =>
   useLookup<UserThemeOption[]>(pdf ? 'temipdf' : 'temi', pdf ? '/api/users/temipdf' : '/api/users/temi');
-export const useLogiche = () => useLookup<Logica[]>('logiche', '/api/users/logiche');
 export const useCountries = () => useLookup<CountryOption[]>('getstato', '/api/users/getstato');
 
 /** The typeahead (spec 1 §9: 10 suggestions), e.g. the dealers for a subdealer. */

@@ -74,7 +74,8 @@ describe('router guards in the app', () => {
     const { router } = await renderApp('/spare-parts', {
       account: { ...account('tracks', ['ROLE_USER']), tema: 'tracks' },
     });
-    await waitFor(() => expect(router.state.status).toBe('idle'));
+    // The page's title shows once the guard let it through (the access-denied page has its own).
+    await waitFor(() => expect(document.title).toBe('Ricerca ricambi · Eurocomach Tracks'), { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/spare-parts');
   });
 });

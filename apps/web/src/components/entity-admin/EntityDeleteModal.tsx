@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDeleteEntity } from '../../api/entity-admin.api.ts';
 import { showSuccess } from '../../lib/alerts.ts';
-import { useDeleteEntity } from './entity-admin.api.ts';
 import type { EntityConfig } from './entity-admin.types.ts';
 
 /** "Are you sure you want to delete this ...?" (spec 3 §2), with the id where configured. */

@@ -6,9 +6,9 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
+import { useEntity } from '../../api/entity-admin.api.ts';
 import { describeError } from '../../lib/alerts.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
-import { useEntity } from './entity-admin.api.ts';
 import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';
 
 const display = (field: EntityField, value: unknown, t: (k: string) => string): ReactNode => {
@@ -49,7 +49,7 @@ export const EntityDetailPage = <T extends EntityRow>({ config }: { config: Enti
   const account = useAccount();
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
   const ids = config.idParams.map((p) => params[p] ?? '');
-  const entity = useEntity(config, ids);
+  const entity = useEntity<T>(config, ids);
   const canWrite = hasAnyAuthority(account?.authorities, config.access.write);
   const row = entity.data;
   const values = row ? (config.toForm ? config.toForm(row) : row) : undefined;

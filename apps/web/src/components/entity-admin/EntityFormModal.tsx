@@ -17,9 +17,9 @@ import type { TFunction } from 'i18next';
 import { type CSSProperties, Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodObject, ZodType } from 'zod';
+import { useEntity, useSaveEntity } from '../../api/entity-admin.api.ts';
 import { describeError, showSuccess } from '../../lib/alerts.ts';
 import { applyFieldErrors, zodRule } from '../forms.ts';
-import { useEntity, useSaveEntity } from './entity-admin.api.ts';
 import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';
 
 const DATETIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
@@ -138,7 +138,7 @@ export const EntityFormModal = ({
   const { t } = useTranslation();
   const editing = Boolean(ids);
   const [form] = Form.useForm<EntityRow>();
-  const existing = useEntity(config, ids);
+  const existing = useEntity<EntityRow>(config, ids);
   const save = useSaveEntity(config);
   const values = Form.useWatch([], form) ?? {};
   const [valid, setValid] = useState(editing);

@@ -6,11 +6,11 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
+import { useEntityPage } from '../../api/entity-admin.api.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager.tsx';
 import { EntityDeleteModal } from './EntityDeleteModal.tsx';
 import { EntityFormModal } from './EntityFormModal.tsx';
-import { useEntityPage } from './entity-admin.api.ts';
 import type { EntityConfig, EntityRow } from './entity-admin.types.ts';
 
 const useDebounced = <T,>(value: T, ms: number) => {
@@ -38,7 +38,7 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
   // A new search starts again from the first page.
   const page = paging.search === search ? paging.page : 0;
   const setPage = (p: number) => setPaging({ page: p, search });
-  const list = useEntityPage(config, { page, sort, search });
+  const list = useEntityPage<T>(config, { page, sort, search });
   const canWrite = hasAnyAuthority(account?.authorities, config.access.write);
 
   const dialogIds = config.idParams.map((p) => params[p]).filter((v): v is string => Boolean(v));

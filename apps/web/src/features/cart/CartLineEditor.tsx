@@ -14,7 +14,7 @@ import { useUpdateCartItem } from '../../api/cart.api.ts';
 import { ApiError } from '../../api/http.ts';
 import { describeCartError, type LineStatus, LineStatusIcon } from './LineStatus.tsx';
 import { RequestDatePicker } from './RequestDatePicker.tsx';
-import { isOverAvailability, onEnter, useConfirmOverAvailability, useNeedsConfirmation } from './useAddToCart.ts';
+import { onEnter, useSendConfirmingOverAvailability } from './useAddToCart.ts';
 
 type Field = 'quantita' | 'dataRichiesta' | 'serialNumber';
 const FIELDS: readonly Field[] = ['quantita', 'dataRichiesta', 'serialNumber'];
@@ -42,8 +42,7 @@ export const CartLineEditor = ({
 }) => {
   const { t, i18n } = useTranslation();
   const update = useUpdateCartItem();
-  const confirm = useConfirmOverAvailability();
-  const needsConfirmation = useNeedsConfirmation();
+  const sendConfirming = useSendConfirmingOverAvailability();
   const [values, setValues] = useState({
     quantita: quantityText(line.quantita, i18n.language),
     dataRichiesta: line.dataRichiesta,
@@ -90,23 +89,19 @@ export const CartLineEditor = ({
     if (!canUpdate || !parsed.ok) return;
     const quantita = parsed.value;
     const cartArticle = { id: line.idArticolo, ...article };
-    // A confirmation already given holds while the quantity does not grow.
-    let confirmed = line.confermaSuperamento && quantita <= line.quantita;
-    if (!confirmed && (await needsConfirmation(cartArticle, quantita))) {
-      if (!(await confirm())) return;
-      confirmed = true;
-    }
-    onStatus('saving');
+    let sending = false;
     try {
-      try {
-        await send(quantita, confirmed);
-      } catch (error) {
-        if (confirmed || !isOverAvailability(error)) throw error;
-        if (!(await confirm())) {
-          onStatus(null);
-          return;
-        }
-        await send(quantita, true);
+      const outcome = await sendConfirming(cartArticle, quantita, (confirmed) => send(quantita, confirmed), {
+        // A confirmation already given holds while the quantity does not grow.
+        confirmed: line.confermaSuperamento && quantita <= line.quantita,
+        onSend: () => {
+          sending = true;
+          onStatus('saving');
+        },
+      });
+      if (outcome === 'cancelled') {
+        if (sending) onStatus(null);
+        return;
       }
       onStatus('saved');
       onClose();

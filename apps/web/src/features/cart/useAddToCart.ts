@@ -57,6 +57,38 @@ export const useNeedsConfirmation = () => {
   };
 };
 
+/**
+ * Spec 1 §4, the one confirm-and-retry: asks before a quantity above the stock of a kind-0 article
+ * (unless `confirmed` already), sends, and when the server still finds it so (the stock may have
+ * changed meanwhile) asks again and sends once more. `onSend` runs before the first send. Answers
+ * 'sent' or 'cancelled'; any other refusal is thrown for the caller to show.
+ */
+export const useSendConfirmingOverAvailability = () => {
+  const confirm = useConfirmOverAvailability();
+  const needsConfirmation = useNeedsConfirmation();
+  return async (
+    article: CartArticle,
+    quantita: number,
+    send: (confermaSuperamento: boolean) => Promise<unknown>,
+    options: { confirmed?: boolean; onSend?: () => void } = {},
+  ): Promise<'sent' | 'cancelled'> => {
+    let confirmed = options.confirmed ?? false;
+    if (!confirmed && (await needsConfirmation(article, quantita))) {
+      if (!(await confirm())) return 'cancelled';
+      confirmed = true;
+    }
+    options.onSend?.();
+    try {
+      await send(confirmed);
+    } catch (error) {
+      if (confirmed || !isOverAvailability(error)) throw error;
+      if (!(await confirm())) return 'cancelled';
+      await send(true);
+    }
+    return 'sent';
+  };
+};
+
 export type AddRequest = {
   article: CartArticle;
   quantita: string | number;
@@ -72,8 +104,7 @@ export type AddRequest = {
  */
 export const useAddToCart = () => {
   const add = useAddCartItem();
-  const confirm = useConfirmOverAvailability();
-  const needsConfirmation = useNeedsConfirmation();
+  const sendConfirming = useSendConfirmingOverAvailability();
   const run = async (request: AddRequest): Promise<'added' | 'cancelled'> => {
     const parsed = parseQuantity(request.quantita, request.article.unitaMisura);
     if (!parsed.ok) throw new Error(parsed.error);
@@ -84,19 +115,10 @@ export const useAddToCart = () => {
       serialNumber: request.serialNumber || null,
       origine: request.origine,
     };
-    let confirmed = false;
-    if (await needsConfirmation(request.article, parsed.value)) {
-      if (!(await confirm())) return 'cancelled';
-      confirmed = true;
-    }
-    try {
-      await add.mutateAsync({ ...body, confermaSuperamento: confirmed });
-    } catch (error) {
-      if (confirmed || !isOverAvailability(error)) throw error;
-      if (!(await confirm())) return 'cancelled';
-      await add.mutateAsync({ ...body, confermaSuperamento: true });
-    }
-    return 'added';
+    const outcome = await sendConfirming(request.article, parsed.value, (confermaSuperamento) =>
+      add.mutateAsync({ ...body, confermaSuperamento }),
+    );
+    return outcome === 'sent' ? 'added' : 'cancelled';
   };
   return { run, isPending: add.isPending };
 };

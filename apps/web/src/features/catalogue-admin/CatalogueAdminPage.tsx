@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
-import { CATALOGUE_ADMIN_CONFIGS } from './catalogue-admin.entities.tsx';
+import { CATALOGUE_ADMIN_CONFIGS } from './catalogue-admin.entities.ts';
 
 /** The catalogue master data (spec 3 §2): one entry per entity the user may open. */
 export const CatalogueAdminPage = () => {

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useAddAllToCart, useCanUseCart } from '../../api/cart.api.ts';
 import { ApiError } from '../../api/http.ts';
+import { fetchCatalogueRows, fetchTreeSearch, refreshCatalogue, useCatalogueHeader } from '../../api/machines.api.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { describeError } from '../../lib/alerts.ts';
 import { describeCartError } from '../cart/LineStatus.tsx';
@@ -43,7 +44,6 @@ import {
 } from './catalogue.tree.ts';
 import { DrawingViewer } from './DrawingViewer.tsx';
 import { machineDescription, machineFacts } from './machine.facts.tsx';
-import { fetchCatalogueRows, fetchTreeSearch, refreshCatalogue, useCatalogueHeader } from './machines.api.ts';
 import './machines.css';
 
 type Action =

@@ -8,8 +8,8 @@ import {
 import { App, Button, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadAssemblyPdf, downloadFullPdf, fullPdfStatus, requestFullPdf } from '../../api/machines.api.ts';
 import { describeError } from '../../lib/alerts.ts';
-import { downloadAssemblyPdf, downloadFullPdf, fullPdfStatus, requestFullPdf } from './machines.api.ts';
 
 /** Spec 2 §4: the esisteCatalogo poll while the full PDF is generated. */
 export const PDF_POLL_MS = 2_000;

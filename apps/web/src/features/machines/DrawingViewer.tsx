@@ -3,6 +3,7 @@ import { type DrawingData, MACHINE_LIMITS } from '@ricambi/domain';
 import { Alert, Button, Flex, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { drawingImageUrl, useDrawingData } from '../../api/machines.api.ts';
 import {
   BASE_SCALE,
   balloonRadius,
@@ -17,7 +18,6 @@ import {
   zoomBy,
   zoomPercent,
 } from './drawing.view.ts';
-import { drawingImageUrl, useDrawingData } from './machines.api.ts';
 
 type Props = {
   drawing: string;

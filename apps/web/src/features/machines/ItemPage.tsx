@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanUseCart } from '../../api/cart.api.ts';
 import { ApiError } from '../../api/http.ts';
+import { useCrArticolo, useCrInfoCliente } from '../../api/machines.api.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { formatEuro } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
@@ -23,7 +24,6 @@ import { RequestDatePicker } from '../cart/RequestDatePicker.tsx';
 import { onEnter, useAddToCart } from '../cart/useAddToCart.ts';
 import { AvailabilityTag } from '../search/AvailabilityTag.tsx';
 import { CodeLookupField } from '../search/CodeLookupField.tsx';
-import { useCrArticolo, useCrInfoCliente } from './machines.api.ts';
 
 const asText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 

@@ -5,10 +5,10 @@ import { Alert, AutoComplete, type Breakpoint, Card, Empty, Flex, Input, Table, 
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMachineList, useMachineTypeahead } from '../../api/machines.api.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { CustomerText, machineDescription, WarrantyEnd } from './machine.facts.tsx';
-import { useMachineList, useMachineTypeahead } from './machines.api.ts';
 import './machines.css';
 import { useActiveDescendant } from '../../lib/useActiveDescendant.ts';
 

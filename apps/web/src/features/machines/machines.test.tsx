@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parsePdfStatus } from '../../api/machines.api.ts';
 import { changeLanguage, initI18n } from '../../i18n/index.ts';
 import { navEntries, ROUTES } from '../../test/routes.ts';
 import { CatalogueTree, rowCartQuantity } from './CatalogueTree.tsx';
@@ -19,7 +20,6 @@ import {
 } from './catalogue.tree.ts';
 import { BASE_SCALE, fitView, panBy, pixelScale, toScreen, zoomAt, zoomBy } from './drawing.view.ts';
 import { isWarrantyExpired } from './machine.facts.tsx';
-import { parsePdfStatus } from './machines.api.ts';
 
 const row = (rigItem: number, over: Partial<CatalogueRow> = {}): CatalogueRow => ({
   crId: 1,

@@ -2,10 +2,6 @@ import { MACHINE_LIMITS, visibilitaInputSchema } from '@ricambi/domain';
 import { Alert, AutoComplete, Descriptions, Form, Input, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, zodRule } from '../../components/forms.ts';
-import { describeError, showSuccess } from '../../lib/alerts.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import {
   useDealerMachines,
   useDeleteVisibilita,
@@ -13,7 +9,11 @@ import {
   useSaveVisibilita,
   useSubdealers,
   useVisibilita,
-} from './visibility.api.ts';
+} from '../../api/visibility.api.ts';
+import { applyFieldErrors, zodRule } from '../../components/forms.ts';
+import { describeError, showSuccess } from '../../lib/alerts.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 
 const TYPEAHEAD_DEBOUNCE_MS = 200;
 type Values = { login?: string; matricola?: string; note?: string | null };

@@ -5,11 +5,6 @@ import { Button, Card, Flex, Form, Input, Select, Space, Table, Tooltip, Typogra
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
-import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { Pager } from '../../components/Pager.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
-import { VisibilityDeleteModal, VisibilityFormModal, VisibilityViewModal } from './VisibilityDialogs.tsx';
 import {
   useDealerLookup,
   userLabel,
@@ -17,7 +12,12 @@ import {
   useVisibilityPage,
   type VisibilityFilter,
   visibilityCsvUrl,
-} from './visibility.api.ts';
+} from '../../api/visibility.api.ts';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
+import { VisibilityDeleteModal, VisibilityFormModal, VisibilityViewModal } from './VisibilityDialogs.tsx';
 import { VISIBILITY_PATH } from './visibility.paths.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;

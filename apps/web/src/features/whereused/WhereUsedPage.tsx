@@ -12,10 +12,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWhereUsed, type WhereUsedSearch, whereUsedCsvUrl } from '../../api/whereused.api.ts';
 import { zodRule } from '../../components/forms.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { describeError } from '../../lib/alerts.ts';
-import { useWhereUsed, type WhereUsedSearch, whereUsedCsvUrl } from './whereused.api.ts';
 
 const isType = (v: unknown): v is WhereUsedType => WHERE_USED_TYPES.includes(v as WhereUsedType);
 

@@ -7,19 +7,11 @@ import {
   type VisibilitaInput,
 } from '@ricambi/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../api/http.ts';
+import { http } from './http.ts';
+import { queryKeys } from './keys.ts';
 
 /** The list's filter (spec 2 §2: /visibilitamacchine?l1&l2&mt): dealer, subdealer, serial part. */
 export type VisibilityFilter = { l1?: string; l2?: string; mt?: string };
-
-export const visibilityKeys = {
-  all: ['visibility'] as const,
-  list: (filter: VisibilityFilter, page: number) => [...visibilityKeys.all, 'list', filter, page] as const,
-  item: (id: number) => [...visibilityKeys.all, 'item', id] as const,
-  dealers: (search: string) => [...visibilityKeys.all, 'dealers', search] as const,
-  subdealers: (dealer: string) => [...visibilityKeys.all, 'subdealers', dealer] as const,
-  machines: (dealer: string, term: string) => [...visibilityKeys.all, 'machines', dealer, term] as const,
-};
 
 const filterParams = (filter: VisibilityFilter) => {
   const params = new URLSearchParams();
@@ -32,20 +24,19 @@ const filterParams = (filter: VisibilityFilter) => {
 
 export const useVisibilityPage = (filter: VisibilityFilter, page: number) =>
   useQuery({
-    queryKey: visibilityKeys.list(filter, page),
+    queryKey: queryKeys.visibility.list(filter, page),
     queryFn: async () => {
       const params = filterParams(filter);
       params.set('page', String(page));
       params.set('size', String(PAGE_SIZE));
-      const { data, headers } = await http.getWithHeaders<Visibilita[]>(`/api/visibilitamacchine?${params}`);
-      return { items: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
+      return http.getPage<Visibilita>(`/api/visibilitamacchine?${params}`);
     },
     placeholderData: keepPreviousData,
   });
 
 export const useVisibilita = (id: number | undefined) =>
   useQuery({
-    queryKey: visibilityKeys.item(id ?? 0),
+    queryKey: queryKeys.visibility.item(id ?? 0),
     queryFn: () => http.get<Visibilita>(`/api/visibilitamacchine/${id}`),
     enabled: Boolean(id),
   });
@@ -57,7 +48,12 @@ export const useSaveVisibilita = () => {
       id
         ? http.put<Visibilita>(`/api/visibilitamacchine/${id}`, body)
         : http.post<Visibilita>('/api/visibilitamacchine', body),
-    onSuccess: () => client.invalidateQueries({ queryKey: visibilityKeys.all }),
+    // A grant changes the lists and its own row, not the dealer, subdealer and machine pickers.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.visibility.lists() }),
+        client.invalidateQueries({ queryKey: queryKeys.visibility.items() }),
+      ]),
     meta: { handlesErrors: true },
   });
 };
@@ -66,14 +62,17 @@ export const useDeleteVisibilita = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.delete<void>(`/api/visibilitamacchine/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: visibilityKeys.all }),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: queryKeys.visibility.item(id) });
+      return client.invalidateQueries({ queryKey: queryKeys.visibility.lists() });
+    },
   });
 };
 
 /** Internal staff's dealer picker: dealers and superdealers matching the typed text (10). */
 export const useDealerLookup = (search: string, enabled: boolean) =>
   useQuery({
-    queryKey: visibilityKeys.dealers(search),
+    queryKey: queryKeys.visibility.dealers(search),
     queryFn: () => http.get<UserSummary[]>(`/api/visibilitamacchine/dealers?${new URLSearchParams({ search })}`),
     enabled,
     placeholderData: keepPreviousData,
@@ -83,7 +82,7 @@ export const useDealerLookup = (search: string, enabled: boolean) =>
 /** The subdealers of one dealer (the users module's lookup; a superdealer gets its own). */
 export const useSubdealers = (dealer: string | undefined) =>
   useQuery({
-    queryKey: visibilityKeys.subdealers(dealer ?? ''),
+    queryKey: queryKeys.visibility.subdealers(dealer ?? ''),
     queryFn: () =>
       http.get<UserSummary[]>(
         `/api/users/subdealers?${new URLSearchParams({ dealer: dealer ?? '', size: '500', sort: 'login,asc' })}`,
@@ -95,7 +94,7 @@ export const useSubdealers = (dealer: string | undefined) =>
 /** The dealer's machines whose serial contains the term (the form's serial typeahead). */
 export const useDealerMachines = (dealer: string | undefined, term: string) =>
   useQuery({
-    queryKey: visibilityKeys.machines(dealer ?? '', term),
+    queryKey: queryKeys.visibility.machines(dealer ?? '', term),
     queryFn: () =>
       http.get<Machine[]>(
         `/api/machine/dealer?${new URLSearchParams({ login: dealer ?? '', term, page: '0', size: String(AUTOCOMPLETE_SIZE) })}`,
