@@ -131,7 +131,6 @@ export const MachineSearchPage = () => {
           loading={list.isFetching}
           pagination={false}
           dataSource={items}
-          scroll={{ x: 'max-content' }}
           data-testid="machine-list"
           locale={{
             emptyText:
@@ -164,6 +163,7 @@ export const MachineSearchPage = () => {
                   {
                     key: 'code',
                     title: t('machines.field.code'),
+                    responsive: WIDE,
                     render: (_: unknown, m: Machine) => m.mt_cr_cod ?? '',
                   },
                   {
@@ -189,6 +189,7 @@ export const MachineSearchPage = () => {
             {
               key: 'customer',
               title: t('machines.field.customer'),
+              responsive: WIDE,
               render: (_, m) => <CustomerText value={m.mt_cli_descr} />,
             },
             {
