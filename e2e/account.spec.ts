@@ -49,7 +49,10 @@ test('register, activate by e-mail, sign in, change settings and password', asyn
   await page.getByRole('combobox', { name: 'Lingua' }).click();
   await page.getByTitle('Deutsch').click();
   await page.getByRole('button', { name: 'Salva' }).click();
-  await expect(page.getByRole('heading', { name: `Einstellungen des Benutzers [${login}]` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ihre Einstellungen' })).toBeVisible();
+  // Issue 11, finding 9: the confirmation comes in the language just chosen, not the one left.
+  await expect(page.getByText('Einstellungen gespeichert!')).toBeVisible();
+  await expect(page.getByText('Impostazioni salvate!')).toHaveCount(0);
   const account = await (await page.request.get('/api/account')).json();
   expect(account).toMatchObject({ firstName: 'Giulia', lastName: 'Neri', langKey: 'de' });
   await page.getByTestId('language-menu').click();

@@ -264,10 +264,10 @@ test('the item page: quantity by unit, requested date rules, serial from the lin
   await expect(quantity).toHaveValue('2');
   await expect(page.locator('[data-availability]')).toBeVisible();
   await quantity.fill('1,5');
-  await expect(page.getByText('Inserisci un numero intero.')).toBeVisible();
+  await expect(page.getByText('Per questa unità di misura la quantità deve essere un numero intero.')).toBeVisible();
   await expect(page.getByTestId('item-add')).toBeDisabled();
   await quantity.fill('0');
-  await expect(page.getByText('La quantità deve essere maggiore di zero.')).toBeVisible();
+  await expect(page.getByText('La quantità minima è 1.')).toBeVisible();
   await quantity.fill('3');
   await expect(page.getByTestId('item-add')).toBeEnabled();
   await expectNoAxeViolations(page);
@@ -288,7 +288,9 @@ test('the item page: quantity by unit, requested date rules, serial from the lin
     await page.locator('#item-quantity').fill('1,5');
     await expect(page.getByText(/Inserisci un numero/)).toHaveCount(0);
     await page.locator('#item-quantity').fill('1,5,5');
-    await expect(page.getByText('Inserisci un numero (separatore decimale . o ,).')).toBeVisible();
+    await expect(
+      page.getByText('Inserisci un numero, con al massimo 3 decimali separati da punto o virgola.'),
+    ).toBeVisible();
   }
   await page.context().close();
 });

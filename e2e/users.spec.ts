@@ -110,13 +110,31 @@ test.describe('user management', () => {
     await expect(page.getByText('erp-bianchi')).toBeVisible();
     await page.getByRole('link', { name: 'Indietro' }).click();
 
-    // Activation toggle by clicking the label.
+    // Activation toggle by clicking the label: it asks first; Cancel (and Esc) change nothing.
     await search(page, login);
     const label = rowOf(page, login).getByTestId(`activation-${login}`);
     await expect(label).toHaveText('Attivo');
     await label.click();
+    const confirm = page.getByRole('dialog').filter({ hasText: `Disattivare l'utente ${login}?` });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Annulla' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toHaveCount(0);
+    await expect(label).toHaveText('Attivo');
+    await label.click();
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(label).toHaveText('Attivo');
+    await label.click();
+    await confirm.getByRole('button', { name: 'Disattiva' }).click();
     await expect(label).toHaveText('Disattivato');
     await label.click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: `Attivare l'utente ${login}?` })
+      .getByRole('button', { name: 'Attiva' })
+      .click();
     await expect(label).toHaveText('Attivo');
   });
 

@@ -185,6 +185,7 @@ export const CartPage = () => {
       key: 'serial',
       title: t('cart.column.serial'),
       width: 100,
+      responsive: ['xl'],
       render: (_, l) => <span style={{ wordBreak: 'break-all' }}>{l.serialNumber ?? ''}</span>,
     },
     {
@@ -198,6 +199,7 @@ export const CartPage = () => {
     },
     {
       key: 'peso',
+      responsive: ['xl'],
       title: t('cart.column.weight'),
       align: 'right',
       width: 80,
@@ -209,6 +211,7 @@ export const CartPage = () => {
       {
         // List price, and below it the discount % when the user may see it (one column: the table fits a laptop).
         key: 'prezzo',
+        responsive: ['lg'],
         title: view.scontoVisibile ? t('cart.column.listPriceDiscount') : t('cart.column.listPrice'),
         align: 'right',
         width: 110,
@@ -242,7 +245,6 @@ export const CartPage = () => {
   columns.push({
     key: 'actions',
     title: t('cart.column.actions'),
-    fixed: 'right',
     width: 112,
     render: (_, l) => {
       const expanded = open.includes(l.id);
@@ -308,7 +310,6 @@ export const CartPage = () => {
           dataSource={view.righe}
           pagination={false}
           loading={cart.isFetching && !cart.isPending ? { delay: 300 } : false}
-          scroll={{ x: 'max-content' }}
           data-testid="cart-table"
           expandable={{
             expandedRowKeys: open,

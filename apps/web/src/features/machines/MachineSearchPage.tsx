@@ -136,7 +136,6 @@ export const MachineSearchPage = () => {
           loading={list.isFetching}
           pagination={false}
           dataSource={items}
-          scroll={{ x: 'max-content' }}
           data-testid="machine-list"
           locale={{
             emptyText:
@@ -169,6 +168,7 @@ export const MachineSearchPage = () => {
                   {
                     key: 'code',
                     title: t('machines.field.code'),
+                    responsive: WIDE,
                     render: (_: unknown, m: Machine) => m.mt_cr_cod ?? '',
                   },
                   {
@@ -194,6 +194,7 @@ export const MachineSearchPage = () => {
             {
               key: 'customer',
               title: t('machines.field.customer'),
+              responsive: WIDE,
               render: (_, m) => <CustomerText value={m.mt_cli_descr} />,
             },
             {

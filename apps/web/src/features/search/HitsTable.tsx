@@ -67,7 +67,7 @@ export const HitsTable = ({ hits, loading }: { hits: ArticoloHit[]; loading: boo
         key: 'prezzo',
         title: t('search.column.listPrice'),
         align: 'right',
-        responsive: ['md'],
+        responsive: ['lg'],
         render: (_, h) => formatEuro(h.prezzo, i18n.language),
       },
       ...(discount
@@ -76,7 +76,7 @@ export const HitsTable = ({ hits, loading }: { hits: ArticoloHit[]; loading: boo
               key: 'sconto',
               title: t('search.column.discount'),
               align: 'right' as const,
-              responsive: ['lg' as const],
+              responsive: ['xl' as const],
               render: (_: unknown, h: ArticoloHit) => formatPercent(h.scontoPerc, i18n.language),
             },
           ]
@@ -94,7 +94,6 @@ export const HitsTable = ({ hits, loading }: { hits: ArticoloHit[]; loading: boo
     columns.push({
       key: 'cart',
       title: t('cart.add.column'),
-      fixed: 'right',
       render: (_, h) => <HitAddToCart hit={h} />,
     });
   }
@@ -107,7 +106,8 @@ export const HitsTable = ({ hits, loading }: { hits: ArticoloHit[]; loading: boo
       loading={loading}
       pagination={false}
       locale={{ emptyText: t('search.noResults') }}
-      scroll={{ x: 'max-content' }}
+      // No max-content scroll and no sticky column: on a tablet the descriptions wrap and the
+      // secondary columns (unit, list price, discount) give way, so price and add stay in view.
     />
   );
 };

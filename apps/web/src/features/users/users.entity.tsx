@@ -209,7 +209,7 @@ export const usersEntity: EntityConfig<Row> = {
   formColumns: 2,
   formWidth: 880,
   columns: [
-    { key: 'id', titleKey: field('id'), sortField: 'id', width: 70 },
+    { key: 'id', titleKey: field('id'), sortField: 'id', width: 70, responsive: ['xl'] },
     {
       key: 'login',
       titleKey: field('login'),
@@ -224,10 +224,17 @@ export const usersEntity: EntityConfig<Row> = {
       sortField: 'company',
       render: (r) => <Clipped text={r.company} max={150} />,
     },
-    { key: 'email', titleKey: field('email'), sortField: 'email', render: (r) => <Clipped text={r.email} max={180} /> },
+    {
+      key: 'email',
+      titleKey: field('email'),
+      sortField: 'email',
+      responsive: ['lg'],
+      render: (r) => <Clipped text={r.email} max={180} />,
+    },
     {
       key: 'authorities',
       titleKey: 'userManagement.profiles',
+      responsive: ['lg'],
       render: (r) => <AuthorityTags authorities={r.authorities} />,
     },
     {
