@@ -295,7 +295,7 @@ test('the item page: quantity by unit, requested date rules, serial from the lin
   await page.context().close();
 });
 
-test('the PDF buttons download PDFs: the selected assembly, then the full catalogue when ready', async ({
+test('the PDF buttons download PDFs: the selected assembly, then the full catalogue in one click', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -312,15 +312,17 @@ test('the PDF buttons download PDFs: the selected assembly, then the full catalo
   expect(response.headers()['content-type']).toContain('application/pdf');
   expect((await download).suggestedFilename()).toMatch(new RegExp(` ${found.assembly.rigItem}\\.pdf$`));
 
+  // One click: the full PDF is made (progress on the button) and downloaded when ready.
   const full = page.getByTestId('pdf-full');
   await expect(full).toHaveAttribute('data-state', 'NONE');
+  const fullPdf = page.waitForResponse((r) => r.url().includes(`/api/catalogo/download/${machine.id}`), {
+    timeout: 200_000,
+  });
+  const fullDownload = page.waitForEvent('download', { timeout: 200_000 });
   await full.click();
   await expect(full).toHaveAttribute('data-state', /GENERATING|READY/);
   await expect(full).toHaveAttribute('data-state', 'READY', { timeout: 200_000 });
   await expect(page.getByText('Il catalogo completo in PDF è pronto per il download.')).toBeVisible();
-  const fullPdf = page.waitForResponse((r) => r.url().includes(`/api/catalogo/download/${machine.id}`));
-  const fullDownload = page.waitForEvent('download');
-  await full.click();
   const fullResponse = await fullPdf;
   expect(fullResponse.status()).toBe(200);
   expect(fullResponse.headers()['content-type']).toContain('application/pdf');

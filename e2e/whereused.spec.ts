@@ -12,7 +12,7 @@ const downloadCsv = async (page: Page) => {
   const downloading = page.waitForEvent('download');
   await page.getByTestId('whereused-csv').click();
   const file = await downloading;
-  expect(file.suggestedFilename()).toMatch(/^whereused-.+\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/^dove-usato-.+\.csv$/);
   return readCsv((await file.path()) as string);
 };
 

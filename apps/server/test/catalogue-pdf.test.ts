@@ -6,6 +6,7 @@ import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { cataloguePdfFileName } from '@ricambi/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogoPdf } from '../src/db/schema/index.ts';
 import { regenerateCatalogue } from '../src/modules/machines/catalogue.generation.ts';
@@ -39,6 +40,16 @@ const expectPdf = (response: LightMyRequestResponse) => {
   expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return pdfText(response);
 };
+
+/** The images drawn on the first page (the cover) of a PDF answer. */
+const coverImages = async (response: LightMyRequestResponse) => {
+  const document = await PDFDocument.load(response.rawPayload, { updateMetadata: false });
+  const xObjects = document.getPage(0).node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  return xObjects?.keys().length ?? 0;
+};
+
+/** The text of the first page of a PDF text (pdftotext separates pages with a form feed). */
+const firstPage = (text: string) => text.split('\f')[0] ?? '';
 
 /** RFC 5987 filename* of a Content-Disposition header, decoded. */
 const fileNameOf = (response: LightMyRequestResponse) => {
@@ -203,8 +214,15 @@ describe('catalogue PDFs', () => {
     expect(text).not.toContain(codes.hidden);
     for (const plate of ['Indice', 'G01.01', 'G01.02', 'Gruppo filtro', 'Motore']) expect(text).toContain(plate);
     expect(text).toMatch(/Pagina 1 di \d+/);
+    // Issue 11 finding 12: the cover names the machine's serial and carries the theme's logo.
+    expect(firstPage(text)).toContain(serial);
+    expect(firstPage(text)).toMatch(/Pagina 1 di \d+/);
+    expect(await coverImages(full)).toBe(1);
     const downloaded = await agent.get(`/api/catalogo/download/${machineId}`, { query: { lang: 'it' } });
-    expect(expectPdf(downloaded)).toContain(codes.a4);
+    const downloadedText = expectPdf(downloaded);
+    expect(downloadedText).toContain(codes.a4);
+    expect(firstPage(downloadedText)).toContain(serial);
+    expect(await coverImages(downloaded)).toBe(1);
   });
 
   it('makes a catalogue regenerated after the PDF old again (202)', async () => {

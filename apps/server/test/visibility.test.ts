@@ -157,6 +157,7 @@ describe('sub-dealer visibility', () => {
     const csv = await internal.get('/api/visibilitamacchine/download/csv', { query: { l1: login.dealer } });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain(`filename="visibilita-${login.dealer}.csv"`);
     const [header, ...rows] = parseCsv(csv.body);
     expect(header?.[0]).toBe('Dealer');
     expect(header?.[3]).toBe('Matricola');

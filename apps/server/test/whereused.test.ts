@@ -127,6 +127,8 @@ describe('where used', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain('attachment');
+    // The file is named in the user's language too (csv.json "whereused").
+    expect(response.headers['content-disposition']).toContain(`filename="where-used-artTavola-`);
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual(['Serial number', 'Catalogue code', 'Plate']);

@@ -52,7 +52,8 @@ export const AssemblyPdfButton = ({ header, assembly }: { header: CatalogueHeade
 
 /**
  * The full catalogue PDF (spec 2 §4): not requested → generating (progress, esisteCatalogo every
- * 2 s) → ready (download). The state starts over when the interface language changes.
+ * 2 s) → ready. One click: a PDF asked for is downloaded as soon as it is ready; a ready one at
+ * once. The state starts over when the interface language changes.
  */
 export const FullPdfButton = ({ header }: { header: CatalogueHeader }) => {
   const { t, i18n } = useTranslation();
@@ -64,6 +65,13 @@ export const FullPdfButton = ({ header }: { header: CatalogueHeader }) => {
   const fileName = cataloguePdfFileName(header.descrizione, header.machine.mtMatricola);
   const current = status.lang === lang ? status : { state: 'NONE' as const, progress: 0, lang };
   const announced = useRef(false);
+  /** The user asked for the PDF in this language and has not received it yet. */
+  const wanted = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language forgets the request of the old one.
+  useEffect(() => {
+    wanted.current = false;
+  }, [lang]);
 
   useEffect(() => {
     if (current.state !== 'GENERATING') return;
@@ -81,19 +89,32 @@ export const FullPdfButton = ({ header }: { header: CatalogueHeader }) => {
       void message.success(t('jricambiApp.catalogo.pdffull_ready'));
     }
     if (current.state !== 'READY') announced.current = false;
-  }, [current.state, message, t]);
+    if (current.state === 'FAILED') wanted.current = false;
+    if (current.state === 'READY' && wanted.current) {
+      wanted.current = false;
+      setBusy(true);
+      downloadFullPdf(idMatricola, lang, fileName)
+        .catch((error: unknown) => void message.error(describeError(error, 'machines.catalogue.pdf.error')))
+        .finally(() => setBusy(false));
+    }
+  }, [current.state, message, t, idMatricola, lang, fileName]);
 
   const run = async () => {
     setBusy(true);
     try {
       if (current.state === 'READY') await downloadFullPdf(idMatricola, lang, fileName);
       else {
+        wanted.current = true;
         const next = await requestFullPdf(idMatricola, lang, fileName);
-        // A PDF answered at once was saved already: nothing left to announce.
-        if (next.state === 'READY') announced.current = true;
+        // A PDF answered at once was saved already: nothing left to announce or download.
+        if (next.state === 'READY') {
+          announced.current = true;
+          wanted.current = false;
+        }
         setStatus({ ...next, lang });
       }
     } catch (error) {
+      wanted.current = false;
       void message.error(describeError(error, 'machines.catalogue.pdf.error'));
     } finally {
       setBusy(false);
