@@ -1,4 +1,4 @@
-import { CATALOGUE_ADMIN_ROLES, SEARCH_LOG_ROLES } from '@ricambi/domain';
+import { CATALOGUE_ADMIN_ROLES, SEARCH_LOG_READ_ROLES, SEARCH_LOG_ROLES } from '@ricambi/domain';
 import { CATALOGUE_ENTITIES } from '../../api/catalogue-admin.api.ts';
 import type { EntityRouteMeta } from '../../components/entity-admin/entity-routes.ts';
 
@@ -20,7 +20,7 @@ export const CATALOGUE_ADMIN_META = {
   articoloArticolo: meta(CATALOGUE_ENTITIES.articoloArticolo, '/articoloArticoloList', '/articoloArticolo'),
   articoloEquiv: meta(CATALOGUE_ENTITIES.articoloEquiv, '/articoloEquivs', '/articoloEquiv'),
   searchLog: meta(CATALOGUE_ENTITIES.searchLog, '/searchLogs', '/searchLog', {
-    read: SEARCH_LOG_ROLES,
+    read: SEARCH_LOG_READ_ROLES,
     write: SEARCH_LOG_ROLES,
   }),
   comboVoci: meta(CATALOGUE_ENTITIES.comboVoci, '/comboVoci', '/comboVoci'),
