@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { A11Y_PAGES } from '../../../../e2e/support/a11y-routes.ts';
-import { ROUTES } from './routes.tsx';
+import { ROUTES } from './routes.ts';
 
 describe('accessibility sweep (issue 11 §5)', () => {
   it('opens every route of the route table, and only those', () => {
