@@ -46,6 +46,12 @@ export const createQueryClient = () =>
     },
   });
 
+/**
+ * Alerts open below the 64 px header: they stay 30 s (spec 1 §8) and must not cover the menu, the
+ * cart or the language button meanwhile.
+ */
+const NOTIFICATIONS = { top: 72 } as const;
+
 const ANT_LOCALES: Record<Language, Locale> = { it: itIT, en: enUS, fr: frFR, de: deDE, es: esES };
 
 /** antd design tokens, locale and <html lang> from the active theme and language. */
@@ -62,7 +68,7 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
       locale={ANT_LOCALES[lang]}
       theme={{ algorithm: antTheme.defaultAlgorithm, ...antdTheme(theme?.tokens) }}
     >
-      <AntApp>{children}</AntApp>
+      <AntApp notification={NOTIFICATIONS}>{children}</AntApp>
     </ConfigProvider>
   );
 };

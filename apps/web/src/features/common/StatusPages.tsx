@@ -1,4 +1,5 @@
-import { theme as antdTheme, Button, Flex, Result } from 'antd';
+import { theme as antdTheme, Button, Flex, Result, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { useActiveTheme } from '../../lib/theme.context.ts';
@@ -21,6 +22,13 @@ const StatusMark = ({ code }: { code: '403' | '404' }) => {
   );
 };
 
+/** The page's one level-one heading, at the size antd gives a result title. */
+const StatusTitle = ({ children }: { children: ReactNode }) => (
+  <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+    {children}
+  </Typography.Title>
+);
+
 const Back = () => {
   const { t } = useTranslation();
   const goBack = useGoBack();
@@ -37,7 +45,7 @@ export const AccessDeniedPage = () => {
     <Result
       status="info"
       icon={<StatusMark code="403" />}
-      title={t('error.accessdenied.title')}
+      title={<StatusTitle>{t('error.accessdenied.title')}</StatusTitle>}
       subTitle={t('error.http.403')}
       extra={<Back />}
     />
@@ -46,7 +54,14 @@ export const AccessDeniedPage = () => {
 
 export const ErrorPage = () => {
   const { t } = useTranslation();
-  return <Result status="error" title={t('error.title')} subTitle={t('error.internal')} extra={<Back />} />;
+  return (
+    <Result
+      status="error"
+      title={<StatusTitle>{t('error.title')}</StatusTitle>}
+      subTitle={t('error.internal')}
+      extra={<Back />}
+    />
+  );
 };
 
 export const NotFoundPage = () => {
@@ -55,7 +70,7 @@ export const NotFoundPage = () => {
     <Result
       status="info"
       icon={<StatusMark code="404" />}
-      title={t('error.notfound.title')}
+      title={<StatusTitle>{t('error.notfound.title')}</StatusTitle>}
       subTitle={t('error.http.404')}
       extra={
         <ButtonLink to="/" buttonType="primary">
