@@ -127,7 +127,7 @@ test("audits list the admin's own sign-in; sorting and the date filter ask the s
   const row = page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) })
-    .filter({ hasText: 'AUTHENTICATION_SUCCESS' });
+    .filter({ hasText: 'Accesso riuscito' });
   await expect(row.first()).toBeVisible();
 
   const sorted = page.waitForRequest(
