@@ -82,7 +82,7 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   fixed('/settings', ['dealer']),
   fixed('/password', ['dealer']),
   fixed('/sessions', ['admin']),
-  fixed('/act-as', ['admin', 'superdealer']),
+  fixed('/act-as', ['internal']),
   fixed('/metrics', ['admin']),
   fixed('/health', ['admin']),
   fixed('/configuration', ['admin']),
