@@ -87,6 +87,8 @@ export const antdTheme = (tokens: ThemeTokens | undefined): Pick<ThemeConfig, 't
       Layout: { headerBg, headerPadding: '0 24px', footerBg: 'transparent' },
       // Narrower entries: the main menu fits the header at 1280 px for every role in Italian.
       Menu: { darkItemBg: headerBg, darkPopupBg: headerBg, darkItemSelectedBg: primary, itemPaddingInline: 12 },
+      // Alerts stay 30 s (spec 1 §8): a menu the user opens (language, account) must open above them.
+      Dropdown: { zIndexPopup: 2100 },
     },
   };
 };
