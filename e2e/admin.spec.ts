@@ -39,7 +39,7 @@ test('admin opens every monitoring page from the Administration menu', async ({ 
 });
 
 test('every monitoring page passes the accessibility check on a tablet (820 px)', async ({ page }) => {
-  test.setTimeout(150_000); // six pages, one axe run each
+  test.setTimeout(300_000); // six pages, one axe run each
   await page.setViewportSize({ width: 820, height: 1180 });
   await signInAsAdmin(page);
   for (const p of PAGES) {
