@@ -4,7 +4,7 @@ import { expectSignedInAs, signIn, unique } from './support/ui.ts';
 // Spec 3 §2, §5: the catalogue master-data screens enforce the slug pattern, the required fields
 // and tipoArticolo G/M/R; deletes ask for confirmation.
 test('an administrator maintains brands, categories and articles', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'admin');
   await expectSignedInAs(page, 'admin');
 
