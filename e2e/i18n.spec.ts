@@ -45,6 +45,7 @@ test('the language menu switches every visible text among the five languages', a
 });
 
 test('after sign-in the account language wins, and every account page is translated', async ({ page }) => {
+  test.setTimeout(180_000); // five languages × six page loads
   await dismissBannersWhenShown(page);
   await page.goto('/login');
   await chooseLanguage(page, 'English');
