@@ -121,7 +121,9 @@ test('a superdealer grants one of its machines to its subdealer, who then sees i
   test.setTimeout(120_000);
   const page = await newPage(browser, 'superdealer');
   // The entry is in the main menu (folded into its overflow at this width).
-  await expect(page.locator('header a[href="/visibilitamacchine"]')).toHaveCount(1);
+  await expect(
+    page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Visibilità macchine' }),
+  ).toBeVisible();
   await page.goto('/visibilitamacchine');
   await expect(page.getByRole('heading', { name: 'Visibilità macchine' })).toBeVisible();
   await expect(page.getByLabel('Dealer', { exact: true })).toHaveCount(0);
