@@ -123,6 +123,7 @@ test.describe('user management', () => {
     await expect(label).toHaveText('Attivo');
     await label.click();
     await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Annulla' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(confirm).toHaveCount(0);
     await expect(label).toHaveText('Attivo');
