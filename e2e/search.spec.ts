@@ -194,6 +194,7 @@ const articleWithEveryBucket = async (page: Page) => {
 test('a dealer sees the net price and the label for each quantity; staff see stock and where-used', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // three users sign in
   const internal = await asUser(browser, 'internal');
   const { hit, info } = await articleWithEveryBucket(internal);
   await internal.goto(`/articolo/r/${hit.id}`);
