@@ -44,6 +44,8 @@ const api = async (page: Page) => {
 const chooseLanguage = async (page: Page, name: string) => {
   await page.getByTestId('language-menu').click();
   await page.getByRole('menuitem', { name }).click();
+  // The language's texts load on first use: the switch is done once the button names it.
+  await expect(page.getByTestId('language-menu')).toContainText(name);
 };
 
 const asUser = async (browser: Browser, login: string) => {
