@@ -204,6 +204,7 @@ export const ActivationLabel = ({ user }: { user: User }) => {
             okButtonProps: { danger: user.activated },
             cancelText: t('global.cancel'),
             autoFocusButton: 'cancel',
+            keyboard: true,
             onOk: () =>
               setActivated.mutateAsync({ login: user.login, activated: !user.activated }).then((u) =>
                 showSuccess(
