@@ -314,6 +314,33 @@ describe('catalogue master data', () => {
       expect(await t.db.select().from(articoloSearch).where(eq(articoloSearch.articoloId, a.id))).toEqual([]);
     });
 
+    it('gives category names and technical data in the reader language, Italian where one is missing', async () => {
+      const cat = (
+        await admin.post('/api/categoria', {
+          nome: 'Motore',
+          descrizione: 'Motore',
+          localizedNome: { it: 'Motore', en: 'Engine', de: 'Motor' },
+        })
+      ).json<CategoriaAdmin>();
+      expect(cat.localizedNome).toEqual({ it: 'Motore', en: 'Engine', de: 'Motor' });
+      const body = articoloBody({
+        categoriaIds: [cat.id],
+        datiTecnici: 'Filettatura 3/4',
+        localizedDatiTecnici: { it: 'Filettatura 3/4', en: 'Thread 3/4', fr: '' },
+      });
+      const created = (await admin.post('/api/articolo', body)).json<ArticoloAdmin>();
+      expect(created.localizedDatiTecnici).toEqual({ it: 'Filettatura 3/4', en: 'Thread 3/4' });
+
+      // The user's account language is English.
+      const english = await user.get(`/api/articolo/${created.id}/detail`);
+      expect(english.statusCode).toBe(200);
+      expect(english.json()).toMatchObject({ datiTecnici: 'Thread 3/4', categorie: [{ id: cat.id, nome: 'Engine' }] });
+      const german = (await user.get(`/api/articolo/${created.id}/detail?lang=de`)).json();
+      expect(german).toMatchObject({ datiTecnici: 'Filettatura 3/4', categorie: [{ id: cat.id, nome: 'Motor' }] });
+      const french = (await user.get(`/api/articolo/${created.id}/detail?lang=fr`)).json();
+      expect(french).toMatchObject({ datiTecnici: 'Filettatura 3/4', categorie: [{ id: cat.id, nome: 'Motore' }] });
+    });
+
     it('sorts by indexed columns only', async () => {
       expect((await admin.get('/api/articolo?sort=prezzo,desc&size=5')).statusCode).toBe(200);
       expect((await admin.get('/api/articolo?sort=dataUltimaModifica,desc')).statusCode).toBe(200);

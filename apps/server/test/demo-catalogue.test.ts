@@ -141,6 +141,19 @@ describe('demo catalogue', () => {
     expect((await fs.readdir(dir)).some((name) => name.endsWith('_2.svg'))).toBe(true);
   });
 
+  it('names categories and gives technical data in the five languages', async () => {
+    const missing = await count(
+      sql`select count(*) as n from categoria where not (localized_nome ?& array['it','en','fr','de','es'])`,
+    );
+    expect(missing).toBe(0);
+    const technical = await count(
+      sql`select count(*) as n from articolo where dati_tecnici is not null
+            and not (localized_dati_tecnici ?& array['it','en','fr','de','es'])`,
+    );
+    expect(technical).toBe(0);
+    expect(await count(sql`select count(*) as n from articolo where dati_tecnici is not null`)).toBeGreaterThan(0);
+  });
+
   it('does nothing the second time', async () => {
     const again = await loadDemoCatalogue(database.db, dataDir);
     expect(again.created).toBe(false);

@@ -47,10 +47,11 @@ const pngSize = (buffer: Buffer) => {
 };
 
 describe('demo machines generator', () => {
-  it('generates the same demo data as before its templates moved to machines-templates.data.ts', () => {
-    // The digest of the whole generated seed: a change of the data (not of the code's shape) shows here.
+  it('generates the same demo data on every run (the digest changes only with the data)', () => {
+    // The digest of the whole generated seed: a change of the data (not of the code's shape) shows here;
+    // last changed when machines got their version's name in five languages.
     expect(createHash('sha256').update(JSON.stringify(seed)).digest('hex')).toBe(
-      '83ca3c5c3c7e8984803dee0ddc34ef6d49863dde86f40bd5d0b798e9a031a6c0',
+      'a1b741b5f53a70cd65ff6c499663385ac75c650aaea721b095dfa7d5024ca365',
     );
   });
 

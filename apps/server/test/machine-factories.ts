@@ -111,6 +111,8 @@ export type MachineInput = {
   crCod: string;
   dealerLogin?: string | null;
   versione?: string | null;
+  /** The version's name by language. */
+  versioni?: LocalizedText;
   descrizione?: LocalizedText;
   modelloId?: number | null;
   rivDescr?: string | null;
@@ -130,6 +132,7 @@ export const createMachine = async (db: DbOrTx, input: MachineInput) => {
       mtCrCod: input.crCod,
       dealerLogin: input.dealerLogin ?? null,
       mtVersione: input.versione === undefined ? 'V1' : input.versione,
+      localizedVersione: input.versioni ?? {},
       localizedDescrizione: input.descrizione ?? { it: 'Escavatore di prova', en: 'Test excavator' },
       modelloId: input.modelloId ?? null,
       mtRivDescr: input.rivDescr ?? null,

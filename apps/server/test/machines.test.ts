@@ -78,7 +78,14 @@ describe('machines', () => {
         crCod: catalogue.crCodice,
         dealerLogin: superdealer.login,
       });
-    genericId = (await createMachine(t.db, { matricola: GENERIC_SERIAL, crCod: GENERIC_SERIAL })).id;
+    genericId = (
+      await createMachine(t.db, {
+        matricola: GENERIC_SERIAL,
+        crCod: GENERIC_SERIAL,
+        versione: 'Cabina',
+        versioni: { it: 'Cabina', en: 'Cab', de: 'Kabine' },
+      })
+    ).id;
     await grantMachine(t.db, { dealerLogin: dealer.login, login: subdealer.login, matricola: `${prefix}D003` });
     await grantMachine(t.db, { dealerLogin: dealer.login, login: subdealer.login, matricola: `${prefix}D004` });
   });
@@ -107,10 +114,13 @@ describe('machines', () => {
     expect(first?.mt_cr_cod).toMatch(/^CR/);
   });
 
-  it('describes machines in the user language', async () => {
+  it('describes machines and their version in the user language, Italian where one is missing', async () => {
     const english = await t.createUser({ authorities: ['ROLE_CR_USER'], langKey: 'en' });
     const { machines } = await list(await t.signIn(english.login, english.password), { term: GENERIC_SERIAL });
-    expect(machines.map((m) => m.mtDescr)).toEqual(['Test excavator']);
+    expect(machines.map((m) => [m.mtDescr, m.mt_versione])).toEqual([['Test excavator', 'Cab']]);
+    const french = await t.createUser({ authorities: ['ROLE_CR_USER'], langKey: 'fr' });
+    const inFrench = await list(await t.signIn(french.login, french.password), { term: GENERIC_SERIAL });
+    expect(inFrench.machines.map((m) => m.mt_versione)).toEqual(['Cabina']);
   });
 
   it('matches the term anywhere in the serial, lower-cased, and pages with X-Total-Count and Link', async () => {

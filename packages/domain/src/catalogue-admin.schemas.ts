@@ -116,6 +116,7 @@ export const categoriaInputSchema = z.object({
   visibile: z.boolean().optional(),
   padreId: idRef.nullish(),
   tipoCategoriaId: idRef.nullish(),
+  localizedNome: localizedOptional(L.categoria.nome).nullish(),
 });
 export type CategoriaInput = z.infer<typeof categoriaInputSchema>;
 export const categoriaAdminSchema = z.object({
@@ -131,6 +132,7 @@ export const categoriaAdminSchema = z.object({
   padre: nameRef.nullable(),
   tipoCategoriaId: z.number().nullable(),
   tipoCategoria: nameRef.nullable(),
+  localizedNome: localizedTextSchema,
   ...auditResponse,
 });
 export type CategoriaAdmin = z.infer<typeof categoriaAdminSchema>;
@@ -189,6 +191,7 @@ const articoloFields = {
   matricole: optionalText(L.articolo.matricole),
   cingoloInGomma: z.boolean().optional(),
   datiTecnici: optionalText(L.articolo.datiTecnici),
+  localizedDatiTecnici: localizedOptional(L.articolo.datiTecnici).nullish(),
 };
 
 /** POST /api/articolo: the id is the ERP's and is entered by the user (spec 3 §5: required). */
@@ -236,6 +239,7 @@ export const articoloAdminSchema = z.object({
   matricole: z.string().nullable(),
   cingoloInGomma: z.boolean(),
   datiTecnici: z.string().nullable(),
+  localizedDatiTecnici: localizedTextSchema,
 });
 export type ArticoloAdmin = z.infer<typeof articoloAdminSchema>;
 

@@ -17,9 +17,11 @@ import {
   PART_FAMILIES,
   type PartFamily,
   type ProductGroup,
+  ROOT_CATEGORY_NAMES,
   SIDE,
   SUBCATEGORIES,
   type SubCategory,
+  TECH,
   TEXTS,
   TRACK_NAME,
   TRACK_SHAPES,
@@ -93,7 +95,11 @@ const round = (value: number, decimals: number) => {
 type ArticoloInsert = typeof articolo.$inferInsert;
 
 /** An article row; marchioKey is resolved to marchio.id by the loader. */
-export type ArticoloSeed = Omit<ArticoloInsert, 'marchioId'> & { marchioKey: string | null };
+export type ArticoloSeed = Omit<ArticoloInsert, 'marchioId' | 'localizedDatiTecnici'> & {
+  marchioKey: string | null;
+  /** Every row names it: the batch insert sends one value per row. */
+  localizedDatiTecnici: Partial<L5>;
+};
 export type StockSeed = { articoloId: number; magazzino: number; in5gg: number; inArrivo: number; producibile: number };
 export type EquivSeed = {
   articoloId: number;
@@ -119,6 +125,7 @@ export type CategoriaSeed = {
   tipoKey: string;
   parentKey: string | null;
   nome: string;
+  localizedNome: L5;
   descrizione: string;
   slug: string;
   ordine: number;
@@ -689,6 +696,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
       tipoKey: 'RICAMBI',
       parentKey: null,
       nome: g.name.it,
+      localizedNome: localized(g.name),
       descrizione: `${g.name.it} / ${g.name.en}`,
       slug: `ricambi-${g.key.toLowerCase()}`,
       ordine: (gi + 1) * 10,
@@ -700,6 +708,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
         tipoKey: 'RICAMBI',
         parentKey: `grp-${g.key}`,
         nome: s.name.it,
+        localizedNome: localized(s.name),
         descrizione: `${s.name.it} / ${s.name.en}`,
         slug: `ricambi-${g.key.toLowerCase()}-${s.key}`,
         ordine: (gi + 1) * 10 + si + 1,
@@ -712,6 +721,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
     tipoKey: 'MACCHINE',
     parentKey: null,
     nome: 'Macchine',
+    localizedNome: localized(ROOT_CATEGORY_NAMES.machines),
     descrizione: 'Gamma macchine / Machine range',
     slug: 'macchine',
     ordine: 200,
@@ -723,6 +733,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
       tipoKey: 'MACCHINE',
       parentKey: 'macchine',
       nome: t.name.it,
+      localizedNome: localized(t.name),
       descrizione: `${t.name.it} / ${t.name.en}`,
       slug: `macchine-${t.category}`,
       ordine: 201 + i,
@@ -734,6 +745,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
     tipoKey: 'CINGOLI',
     parentKey: null,
     nome: 'Cingoli in gomma',
+    localizedNome: localized(ROOT_CATEGORY_NAMES.tracks),
     descrizione: 'Cingoli in gomma / Rubber tracks',
     slug: 'cingoli-in-gomma',
     ordine: 300,
@@ -745,6 +757,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
       tipoKey: 'CINGOLI',
       parentKey: 'cingoli',
       nome: `Battistrada ${TRACK_SHAPES[shape].name.it}`,
+      localizedNome: join5(TECH.tread, TRACK_SHAPES[shape].name),
       descrizione: `${TRACK_NAME.it} ${TRACK_SHAPES[shape].name.it} / ${TRACK_SHAPES[shape].name.en}`,
       slug: `cingoli-${shape.toLowerCase()}`,
       ordine: 301 + i,
@@ -763,16 +776,19 @@ export const generateCatalogue = (options: CatalogueOptions) => {
     const brand = BRANDS.find((b) => b.key === model.brand) as (typeof BRANDS)[number];
     const figure =
       model.type === 'dumper'
-        ? `Portata ${model.figure} kg`
+        ? join5(TECH.payload, `${model.figure} kg`)
         : model.type === 'loader'
-          ? `Altezza di scarico ${model.figure} mm`
-          : `Profondità di scavo ${model.figure} mm`;
-    const datiTecnici = [
-      `Peso operativo ${model.weight} kg`,
-      `Motore ${model.engine}, ${model.powerKw} kW`,
+          ? join5(TECH.dumpHeight, `${model.figure} mm`)
+          : join5(TECH.diggingDepth, `${model.figure} mm`);
+    const techLines = [
+      join5(TECH.operatingWeight, `${model.weight} kg`),
+      join5(TECH.engine, `${model.engine}, ${model.powerKw} kW`),
       figure,
-      ...(model.track ? [`Cingoli in gomma ${model.track.join('x')}`] : []),
-    ].join('\n');
+      ...(model.track ? [join5(TECH.rubberTracks, model.track.join('x'))] : []),
+    ];
+    const technical = {} as L5;
+    for (const lang of LANGS) technical[lang] = techLines.map((line) => line[lang]).join('\n');
+    const datiTecnici = technical.it;
     const extended = {} as L5;
     for (const lang of LANGS) {
       extended[lang] = `${brand.descrizione} ${desc[lang]}: ${model.engine} ${model.powerKw} kW, ${model.weight} kg.`;
@@ -814,6 +830,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
           matricole: null,
           cingoloInGomma: false,
           datiTecnici,
+          localizedDatiTecnici: localized(technical),
         },
       ],
       stock: [{ articoloId: id, ...stock }],
@@ -828,6 +845,14 @@ export const generateCatalogue = (options: CatalogueOptions) => {
     const id = trackId(t);
     const size = `${track.width}x${track.pitch}x${track.links}`;
     const shape = TRACK_SHAPES[track.shape];
+    const trackTechnical = {} as L5;
+    for (const lang of LANGS)
+      trackTechnical[lang] = [
+        `${TECH.width[lang]} ${track.width} mm`,
+        `${TECH.pitch[lang]} ${track.pitch} mm`,
+        `${TECH.links[lang]} ${track.links}`,
+        `${TECH.tread[lang]} ${shape.name[lang]}`,
+      ].join('\n');
     const desc = join5(TRACK_NAME, size, TRACK_TREAD, track.shape);
     const extended = join5(TRACK_NAME, size, shape.name, '-', shape.use);
     const rng = createRng(hash32(seed, 31, t));
@@ -878,7 +903,8 @@ export const generateCatalogue = (options: CatalogueOptions) => {
           localizedClasseMercWeb: localized(TRACK_NAME),
           matricole: null,
           cingoloInGomma: true,
-          datiTecnici: `Larghezza ${track.width} mm\nPasso ${track.pitch} mm\nMaglie ${track.links}\nBattistrada ${shape.name.it}`,
+          datiTecnici: trackTechnical.it,
+          localizedDatiTecnici: localized(trackTechnical),
         },
       ],
       stock: [{ articoloId: id, ...stockFor(rng, stockBucket(hash32(seed, 41, t)), false) }],
@@ -996,6 +1022,7 @@ export const generateCatalogue = (options: CatalogueOptions) => {
           matricole: null,
           cingoloInGomma: false,
           datiTecnici: null,
+          localizedDatiTecnici: {},
         },
       ],
       stock: [{ articoloId: id, ...stockValues }],

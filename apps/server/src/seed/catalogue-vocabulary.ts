@@ -294,6 +294,32 @@ export const TRACK_SHAPES: Record<TrackShape, { name: L5; use: L5 }> = {
 export const TRACK_NAME = l5('Cingolo in gomma', 'Rubber track', 'Chenille caoutchouc', 'Gummikette', 'Oruga de goma');
 export const TRACK_TREAD = l5('battistrada', 'tread', 'profil', 'Profil', 'dibujo');
 
+/** The names of the two top categories outside the spare-part groups. */
+export const ROOT_CATEGORY_NAMES = {
+  machines: l5('Macchine', 'Machines', 'Machines', 'Maschinen', 'Máquinas'),
+  tracks: l5('Cingoli in gomma', 'Rubber tracks', 'Chenilles caoutchouc', 'Gummiketten', 'Orugas de goma'),
+} as const;
+
+/** The labels of the technical data (datiTecnici) of machines and tracks. */
+export const TECH = {
+  operatingWeight: l5('Peso operativo', 'Operating weight', 'Poids opérationnel', 'Betriebsgewicht', 'Peso operativo'),
+  engine: l5('Motore', 'Engine', 'Moteur', 'Motor', 'Motor'),
+  payload: l5('Portata', 'Payload', 'Charge utile', 'Nutzlast', 'Carga útil'),
+  dumpHeight: l5('Altezza di scarico', 'Dump height', 'Hauteur de déversement', 'Auskipphöhe', 'Altura de descarga'),
+  diggingDepth: l5(
+    'Profondità di scavo',
+    'Digging depth',
+    'Profondeur de fouille',
+    'Grabtiefe',
+    'Profundidad de excavación',
+  ),
+  rubberTracks: l5('Cingoli in gomma', 'Rubber tracks', 'Chenilles caoutchouc', 'Gummiketten', 'Orugas de goma'),
+  width: l5('Larghezza', 'Width', 'Largeur', 'Breite', 'Anchura'),
+  pitch: l5('Passo', 'Pitch', 'Pas', 'Teilung', 'Paso'),
+  links: l5('Maglie', 'Links', 'Maillons', 'Glieder', 'Eslabones'),
+  tread: l5('Battistrada', 'Tread', 'Profil', 'Profil', 'Dibujo'),
+} as const;
+
 /** Real-style rubber-track sizes: width mm, pitch mm, links, the shapes made in that size. */
 export const TRACK_SIZES: readonly (readonly [number, number, number, string])[] = [
   [180, 72, 37, 'B'],

@@ -108,6 +108,7 @@ const insertReferenceRows = async (db: DbOrTx, catalogue: Catalogue) => {
       .insert(categoria)
       .values({
         nome: c.nome,
+        localizedNome: c.localizedNome,
         descrizione: c.descrizione,
         slug: c.slug,
         ordine: c.ordine,

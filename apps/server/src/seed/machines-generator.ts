@@ -9,7 +9,7 @@ import {
   MACHINE_TYPES,
   type MachineModel,
   type MachineType,
-  type VARIANTS,
+  VARIANTS,
 } from './catalogue-vocabulary.ts';
 import { DEMO_USERS } from './demo.seed.ts';
 import {
@@ -74,10 +74,19 @@ export type CatalogueSeed = {
   rows: CatalogueRowSeed[];
 };
 
+/** A version's name in each language, as a label shows it (capitalised). */
+const versionNames = (variant: keyof typeof VARIANTS): L5 => {
+  const names = { ...VARIANTS[variant].name };
+  for (const lang of Object.keys(names) as (keyof L5)[])
+    names[lang] = names[lang].charAt(0).toLocaleUpperCase(lang) + names[lang].slice(1);
+  return names;
+};
+
 export type MachineSeed = {
   mtMatricola: string;
   localizedDescrizione: L5;
   mtVersione: string | null;
+  localizedVersione: Partial<L5>;
   mtCrCod: string;
   /** cr_modelli.modello; null for the generic machine. */
   modello: string | null;
@@ -664,6 +673,7 @@ const buildMachines = () => {
         mtMatricola: `${prefix}${String(i).padStart(5, '0')}`,
         localizedDescrizione: machineDescription(model),
         mtVersione: variant,
+        localizedVersione: versionNames(variant),
         mtCrCod: catalogueCodeOf(model),
         modello: model.model,
         dealerLogin,
@@ -686,6 +696,7 @@ const buildMachines = () => {
         `Excavadora de cadenas ${BENCH_MODEL}`,
       ),
       mtVersione: 'Cabina',
+      localizedVersione: versionNames('Cabina'),
       mtCrCod: BENCH_CATALOGUE_CODE,
       modello: BENCH_MODEL,
       dealerLogin,
@@ -705,6 +716,7 @@ const buildMachines = () => {
       'Recambios genéricos',
     ),
     mtVersione: null,
+    localizedVersione: {},
     mtCrCod: GENERIC_SERIAL,
     modello: null,
     dealerLogin: null,

@@ -51,6 +51,7 @@ export const categoria = pgTable(
     visibile: boolean('visibile').notNull().default(true),
     padreId: bigint('padre_id', { mode: 'number' }).references((): never => categoria.id as never),
     tipoCategoriaId: bigint('tipo_categoria_id', { mode: 'number' }).references(() => tipoCategoria.id),
+    localizedNome: jsonb('localized_nome').$type<LocalizedText>().notNull().default({}),
     ...auditFields(),
   },
   (t) => [
@@ -116,6 +117,7 @@ export const articolo = pgTable(
     matricole: text('matricole'),
     cingoloInGomma: boolean('cingolo_in_gomma').notNull().default(false),
     datiTecnici: text('dati_tecnici'),
+    localizedDatiTecnici: jsonb('localized_dati_tecnici').$type<LocalizedText>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('articolo_codice_uq').on(t.articolo),

@@ -106,6 +106,7 @@ export const macchina = pgTable(
     mtMatricola: varchar('mt_matricola', { length: 15 }).notNull(),
     localizedDescrizione: jsonb('localized_descrizione').$type<LocalizedText>().notNull().default({}),
     mtVersione: varchar('mt_versione', { length: 30 }),
+    localizedVersione: jsonb('localized_versione').$type<LocalizedText>().notNull().default({}),
     mtCrCod: varchar('mt_cr_cod', { length: 30 }).notNull(),
     modelloId: bigint('modello_id', { mode: 'number' }).references(() => crModelli.id),
     dealerLogin: varchar('dealer_login', { length: 50 }),

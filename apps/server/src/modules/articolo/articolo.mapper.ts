@@ -5,6 +5,7 @@ import {
   availabilityLabel,
   customerPrice,
   type Language,
+  type LocalizedTexts,
   localizedText,
   type PriceProfile,
 } from '@ricambi/domain';
@@ -13,6 +14,7 @@ import type { ArticoloRow, LoadedArticolo } from './articolo.repository.ts';
 export const tagsOf = (row: ArticoloRow) => [row.tag1, row.tag2, row.tag3, row.tag4, row.tag5, row.tag6];
 
 type ArticoloImage = { name: string; url: string };
+type CategoryName = { id: number; nome: string; localizedNome: LocalizedTexts };
 
 export const toArticoloImage = (id: number, name: string): ArticoloImage => ({
   name,
@@ -43,7 +45,7 @@ export const toArticoloHit = (
 export const toArticoloDetail = (
   { a, marchio: brand }: LoadedArticolo,
   lang: Language,
-  categorie: ArticoloDetail['categorie'],
+  categorie: CategoryName[],
   images: ArticoloImage[],
 ): ArticoloDetail => ({
   id: a.id,
@@ -59,9 +61,9 @@ export const toArticoloDetail = (
   gruppoMerceologico: a.gruppoMerceologico,
   ordinabile: a.ordinabile,
   cingoloInGomma: a.cingoloInGomma,
-  datiTecnici: a.datiTecnici,
+  datiTecnici: localizedText(a.localizedDatiTecnici, lang) || a.datiTecnici,
   marchio: brand,
-  categorie,
+  categorie: categorie.map((c) => ({ id: c.id, nome: localizedText(c.localizedNome, lang) || c.nome })),
   tags: tagsOf(a),
   images,
 });

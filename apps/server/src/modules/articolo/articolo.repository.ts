@@ -53,7 +53,7 @@ export const loadPriceProfile = async (db: DbOrTx, userId: number): Promise<Pric
 /** The categories of an article, by name. */
 export const findCategories = (db: DbOrTx, articoloId: number) =>
   db
-    .select({ id: categoria.id, nome: categoria.nome })
+    .select({ id: categoria.id, nome: categoria.nome, localizedNome: categoria.localizedNome })
     .from(articoloCategoria)
     .innerJoin(categoria, eq(categoria.id, articoloCategoria.categoriaId))
     .where(eq(articoloCategoria.articoloId, articoloId))

@@ -70,6 +70,7 @@ export const toCategoria = (
   padre: r.padreId === null ? null : (names.categorie.get(r.padreId) ?? null),
   tipoCategoriaId: r.tipoCategoriaId,
   tipoCategoria: r.tipoCategoriaId === null ? null : (names.tipi.get(r.tipoCategoriaId) ?? null),
+  localizedNome: r.localizedNome ?? {},
   ...audit(r),
 });
 
@@ -125,6 +126,7 @@ export const toArticolo = (
     matricole: r.matricole,
     cingoloInGomma: r.cingoloInGomma,
     datiTecnici: r.datiTecnici,
+    localizedDatiTecnici: r.localizedDatiTecnici ?? {},
   };
 };
 

@@ -86,6 +86,7 @@ export const categoriaColumns = async (tx: DbOrTx, input: CategoriaInput, existi
     visibile: input.visibile ?? true,
     padreId: orNull(input.padreId),
     tipoCategoriaId: orNull(input.tipoCategoriaId),
+    localizedNome: localized(input.localizedNome),
   };
 };
 
@@ -139,6 +140,7 @@ export const articoloColumns = async (tx: DbOrTx, input: ArticoloUpdateInput, ex
     matricole: blank(input.matricole),
     cingoloInGomma: input.cingoloInGomma ?? false,
     datiTecnici: blank(input.datiTecnici),
+    localizedDatiTecnici: localized(input.localizedDatiTecnici),
     // The transaction's time, as the search data's indexed_at: reindexChanged sees it up to date.
     dataUltimaModifica: sql`now()`,
   };

@@ -15,7 +15,7 @@ export const toMachine = (row: MachineRow, catalogoId: number | null, lang: Lang
   mtMatricola: row.mtMatricola,
   mtDescr: localizedText(row.localizedDescrizione, lang),
   localizedDescrizione: row.localizedDescrizione,
-  mt_versione: hideCodes ? null : row.mtVersione,
+  mt_versione: hideCodes ? null : localizedText(row.localizedVersione, lang) || row.mtVersione,
   mt_cr_cod: hideCodes ? null : row.mtCrCod,
   mt_dt_cons_txt: italianDate(row.mtDtCons),
   mt_riv_descr: row.mtRivDescr,

@@ -414,7 +414,15 @@ export const ArticoloPage = () => {
           },
         ]
       : []),
-    ...(a.datiTecnici ? [{ key: 'tech', label: t('articoloPage.technical'), children: a.datiTecnici }] : []),
+    ...(a.datiTecnici
+      ? [
+          {
+            key: 'tech',
+            label: t('articoloPage.technical'),
+            children: <span style={{ whiteSpace: 'pre-line' }}>{a.datiTecnici}</span>,
+          },
+        ]
+      : []),
   ];
 
   return (

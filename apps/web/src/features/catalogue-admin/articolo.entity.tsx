@@ -197,6 +197,12 @@ export const articoloEntity: EntityConfig<ArticoloRow> = {
     },
     { name: 'matricole', labelKey: f('matricole'), kind: 'textarea', maxLength: L.articolo.matricole },
     { name: 'datiTecnici', labelKey: f('datiTecnici'), kind: 'textarea', maxLength: L.articolo.datiTecnici },
+    {
+      name: 'localizedDatiTecnici',
+      labelKey: f('localizedDatiTecnici'),
+      kind: 'localized',
+      maxLength: L.articolo.datiTecnici,
+    },
     { name: 'note', labelKey: f('note'), kind: 'textarea', maxLength: L.articolo.note },
     { name: 'dataCreazione', labelKey: f('dataCreazione'), kind: 'datetime', ...displayOnly },
     { name: 'dataUltimaModifica', labelKey: f('dataUltimaModifica'), kind: 'datetime', ...displayOnly },

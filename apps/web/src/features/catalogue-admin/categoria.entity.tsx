@@ -28,6 +28,7 @@ export const categoriaEntity: EntityConfig<CategoriaRow> = {
   fields: [
     idField,
     { name: 'nome', labelKey: f('nome'), kind: 'text', required: true },
+    { name: 'localizedNome', labelKey: f('localizedNome'), kind: 'localized', maxLength: L.categoria.nome },
     { name: 'descrizione', labelKey: f('descrizione'), kind: 'text', required: true },
     { name: 'slug', labelKey: f('slug'), kind: 'text', help: 'catalogueAdmin.help.slug' },
     { name: 'codImmagine', labelKey: f('codImmagine'), kind: 'text' },
