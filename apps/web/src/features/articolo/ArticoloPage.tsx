@@ -410,7 +410,8 @@ export const ArticoloPage = () => {
           {
             key: 'model',
             label: t('search.machine.model'),
-            children: [a.tags[1], a.tags[2]].filter(Boolean).join(' · '),
+            // tag3 holds the version's Italian name; the localized description already names it.
+            children: a.tags[1] ?? '',
           },
         ]
       : []),
