@@ -25,6 +25,7 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.ts';
 import { catalogueMaintenanceRoutes } from './modules/catalogue-maintenance/catalogue-maintenance.routes.ts';
+import { combosRoutes } from './modules/combos/combos.routes.ts';
 import { crModelliRoutes } from './modules/cr-modelli/cr-modelli.routes.ts';
 import { i18nRoutes } from './modules/i18n/i18n.routes.ts';
 import { startCatalogueNightly } from './modules/machines/catalogue.nightly.ts';
@@ -143,6 +144,7 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(i18nRoutes(db));
   await app.register(bannersRoutes(db, themes));
   await app.register(catalogueAdminRoutes(db));
+  await app.register(combosRoutes(db));
   await app.register(usersRoutes({ db, config, themes, kickOutbox: () => worker?.kick() }));
   await app.register(adminRoutes({ config, database, mail, readiness, loggers, metrics }));
   await app.register(catalogueMaintenanceRoutes(db));

@@ -8,6 +8,7 @@ export * from './cart.schemas.ts';
 export * from './catalogue.schemas.ts';
 export * from './catalogue-admin.schemas.ts';
 export * from './catalogue-maintenance.schemas.ts';
+export * from './combos.schemas.ts';
 export * from './countries.constants.ts';
 export * from './headers.constants.ts';
 export * from './i18n.constants.ts';

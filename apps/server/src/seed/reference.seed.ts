@@ -1,6 +1,7 @@
 import { AUTHORITIES, type Theme } from '@ricambi/domain';
 import type { DbOrTx } from '../db/client.ts';
-import { authority, theme } from '../db/schema/index.ts';
+import { authority, comboVoci, theme } from '../db/schema/index.ts';
+import { REFERENCE_COMBOS } from './reference-combos.data.ts';
 
 type ThemeSeed = Omit<Theme, never> & { sortOrder: number };
 
@@ -54,4 +55,5 @@ export const loadReferenceData = async (db: DbOrTx) => {
     .values(AUTHORITIES.map((name) => ({ name })))
     .onConflictDoNothing();
   await db.insert(theme).values(THEMES).onConflictDoNothing();
+  await db.insert(comboVoci).values(REFERENCE_COMBOS).onConflictDoNothing();
 };
