@@ -1,50 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalFileStore } from './file-store.local.ts';
-import { createS3FileStore } from './file-store.s3.ts';
+import { keysUnder, STORES, type StoreHarness } from '../../test/file-stores.ts';
 import { FileNotFoundError, type FileStore } from './file-store.ts';
-
-type Harness = { store: FileStore; stop: () => Promise<void> };
-
-/** A local directory under the system's temporary folder. */
-const localHarness = async (): Promise<Harness> => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ricambi-files-'));
-  return { store: createLocalFileStore(dir), stop: () => fs.rm(dir, { recursive: true, force: true }) };
-};
-
-/** A real S3-compatible server (s3rver) on a free port of this machine, with its own bucket. */
-const s3Harness = async (): Promise<Harness> => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ricambi-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'ricambi-test', configs: [] }],
-  });
-  const { port } = await server.run();
-  const store = createS3FileStore({
-    bucket: 'ricambi-test',
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    forcePathStyle: true,
-    prefix: 'portal',
-  });
-  return {
-    store,
-    stop: async () => {
-      await store.close();
-      await server.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-};
 
 const body = (...chunks: (string | Buffer)[]) => Readable.from(chunks.map((c) => Buffer.from(c)));
 
@@ -57,18 +15,9 @@ const failingBody = (good: Buffer, error: Error) =>
     })(),
   );
 
-const keysUnder = async (store: FileStore, prefix: string) => {
-  const keys: string[] = [];
-  for await (const object of store.list(prefix)) keys.push(object.key);
-  return keys.sort();
-};
-
 // Issue 12 §1: "The S3 adapter passes the same store tests as the local directory."
-describe.each([
-  ['local directory', localHarness],
-  ['S3 (s3rver)', s3Harness],
-] as const)('FileStore on a %s', (_name, start) => {
-  let harness: Harness;
+describe.each(STORES)('FileStore on a %s', (_name, start) => {
+  let harness: StoreHarness;
   let store: FileStore;
   beforeAll(async () => {
     harness = await start();
