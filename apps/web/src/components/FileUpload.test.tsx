@@ -72,6 +72,7 @@ describe('FileUpload', () => {
     await changeLanguage('it');
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    // biome-ignore lint/suspicious/noDocumentCookie: the server's CSRF cookie, as the page finds it
     document.cookie = 'XSRF-TOKEN=token%2Bvalue';
   });
   afterEach(() => {
