@@ -31,6 +31,20 @@ const multipart = (filename: string, content: Buffer | string, type = 'applicati
   };
 };
 
+/** The same body as a browser's connection delivers it: in pieces of `size` bytes. */
+const inPieces = (body: ReturnType<typeof multipart>, size = 8192) => {
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < body.payload.length; i += size) pieces.push(body.payload.subarray(i, i + size));
+  async function* arriving() {
+    for (const piece of pieces) {
+      // One piece per turn of the event loop, as from a socket, so the server reads them one by one.
+      await new Promise((resolve) => setImmediate(resolve));
+      yield piece;
+    }
+  }
+  return { ...body, payload: Readable.from(arriving(), { objectMode: false }) };
+};
+
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 /** The first box of an MP4 file: what file-type reads to call it video/mp4. */
 const MP4 = Buffer.concat([
@@ -102,8 +116,11 @@ describe.each(STORES)('uploads on a %s', (_name, startStore) => {
   let files: Files;
   let app: FastifyInstance;
 
-  const upload = (area: UploadArea, body: ReturnType<typeof multipart>, query = '') =>
-    app.inject({ method: 'POST', url: `/upload/${area}${query}`, ...body });
+  const upload = (
+    area: UploadArea,
+    body: { payload: Buffer | Readable; headers: Record<string, string> },
+    query = '',
+  ) => app.inject({ method: 'POST', url: `/upload/${area}${query}`, ...body });
   const rowsOf = (id: string) => database.db.select().from(storedFile).where(eq(storedFile.id, id));
   const noteCount = async () =>
     (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from upload_note`))[0]?.n;
@@ -201,15 +218,24 @@ describe.each(STORES)('uploads on a %s', (_name, startStore) => {
   it('stops a file past the area limit with 413 naming the file and the limit, and keeps none of it', async () => {
     const before = await keysUnder(store, '');
     const big = Buffer.concat([PDF, Buffer.alloc(60_000, 0x20)]);
-    const response = await upload('document', multipart('manuale.pdf', big, 'application/pdf'), '?max=20480');
+    // The first pieces pass (the type is judged on them), the one that crosses 20 KB stops the upload.
+    const response = await upload('document', inPieces(multipart('manuale.pdf', big, 'application/pdf')), '?max=20480');
     expect(response.statusCode).toBe(413);
     const problem = response.json<Problem>();
     expect(problem).toMatchObject({ message: 'upload.tooLarge', params: { name: 'manuale.pdf', limit: '20 KB' } });
     expect(problem.fieldErrors?.[0]).toMatchObject({ field: 'file', message: 'upload.tooLarge' });
     expect(await keysUnder(store, '')).toEqual(before);
+    // All in one piece, it is stopped while its type is being judged.
+    const whole = await upload('document', multipart('manuale.pdf', big, 'application/pdf'), '?max=20480');
+    expect(whole.statusCode).toBe(413);
+    expect(await keysUnder(store, '')).toEqual(before);
 
     const exact = Buffer.concat([PDF, Buffer.alloc(20_480 - PDF.length, 0x20)]);
-    const accepted = await upload('document', multipart('giusto.pdf', exact, 'application/pdf'), '?max=20480');
+    const accepted = await upload(
+      'document',
+      inPieces(multipart('giusto.pdf', exact, 'application/pdf')),
+      '?max=20480',
+    );
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().size).toBe(20_480);
   });
@@ -344,6 +370,8 @@ describe('uploads over HTTP', () => {
   });
 
   it('keeps nothing of an upload whose client disconnects midway', async () => {
+    const before = await keysUnder(harness.store, '');
+    const rowsBefore = (await database.db.select().from(storedFile)).length;
     const boundary = `----ricambi${randomUUID()}`;
     const request = http.request({
       host: '127.0.0.1',
@@ -360,8 +388,8 @@ describe('uploads over HTTP', () => {
     // The first bytes reach the store before the client goes away.
     await expect.poll(() => keysUnder(harness.store, 'tmp/'), { timeout: 10_000 }).not.toEqual([]);
     request.destroy();
-    await expect.poll(() => keysUnder(harness.store, ''), { timeout: 10_000 }).toEqual([]);
-    expect(await database.db.select().from(storedFile)).toEqual([]);
+    await expect.poll(() => keysUnder(harness.store, ''), { timeout: 10_000 }).toEqual(before);
+    expect(await database.db.select().from(storedFile)).toHaveLength(rowsBefore);
   });
 });
 
