@@ -45,8 +45,9 @@ import { registerAuth } from './platform/auth.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { createErpExport, createErpImport, type ErpExport } from './platform/erp.ts';
 import { registerErrorHandling, sendProblem } from './platform/errors.ts';
+import { createFileStore, createFiles, type Files } from './platform/files.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
-import { outboxBacklog, startOutboxWorker, type Worker } from './platform/jobs.ts';
+import { outboxBacklog, startOutboxWorker, startRepeatingJob, type Worker } from './platform/jobs.ts';
 import { createLoggerRegistry, type LoggerRegistry } from './platform/logger.ts';
 import { createMailSender, type MailSender } from './platform/mail.ts';
 import { createMetrics, registerMetrics } from './platform/metrics.ts';
@@ -63,7 +64,12 @@ export type AppDeps = {
   loggers?: LoggerRegistry;
   /** Run the outbox worker in this process (the server does; tests drive it by hand). */
   worker?: boolean;
+  /** The attachments; by default on the store the configuration names (DATA_DIR/files or S3). */
+  files?: Files;
 };
+
+/** How often the worker process sweeps the file store (it also sweeps once at start). */
+const FILE_SWEEP_MS = 30 * 60_000;
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database } = deps;
@@ -89,6 +95,10 @@ export const buildApp = async (deps: AppDeps) => {
   const erp = deps.erp ?? createErpExport(config, loggers.get('ricambi.erp'));
   const worker: Worker | undefined = deps.worker
     ? startOutboxWorker(db, { mail: mail.send, erp: erp.send }, loggers.get('ricambi.jobs'), config.mailPollMs)
+    : undefined;
+  const files = deps.files ?? createFiles(createFileStore(config.files), loggers.get('ricambi.files'));
+  const fileSweep = deps.worker
+    ? startRepeatingJob('file sweep', () => files.sweep(db), loggers.get('ricambi.jobs'), FILE_SWEEP_MS)
     : undefined;
   const readiness: Readiness = { ready: false };
   const themes = createThemesService(db);
@@ -180,10 +190,12 @@ export const buildApp = async (deps: AppDeps) => {
   app.addHook('onClose', async () => {
     readiness.ready = false;
     await worker?.stop();
+    await fileSweep?.stop();
+    await files.store.close();
     mail.close();
   });
 
-  return { app, routeAreas, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf };
+  return { app, routeAreas, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf, files };
 };
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

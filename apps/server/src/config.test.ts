@@ -51,4 +51,38 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(true);
     expect(config.dataDir).toBe(path.resolve('var/ricambi'));
   });
+
+  it('keeps attachments under DATA_DIR/files unless an S3 bucket is named', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/ricambi' }).files).toEqual({ kind: 'local', dir: '/srv/ricambi/files' });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'ricambi-files',
+        S3_URL: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'prod/attachments',
+      }).files,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'ricambi-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'prod/attachments',
+    });
+  });
+
+  it('refuses an S3 endpoint without a bucket, half a key pair, and a wrong bucket name, hiding the secret', () => {
+    expect((configError({ S3_URL: 'http://127.0.0.1:9000' }) as ConfigError).message).toMatch(/S3_BUCKET/);
+    const half = configError({ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'topsecret' }) as ConfigError;
+    expect(half.message).toMatch(/S3_ACCESS_KEY_ID/);
+    expect(half.message).not.toContain('topsecret');
+    const bad = configError({
+      S3_BUCKET: 'Bad_Bucket',
+      S3_SECRET_ACCESS_KEY: 'x',
+      S3_ACCESS_KEY_ID: 'y',
+    }) as ConfigError;
+    expect(bad.message).toMatch(/S3_BUCKET/);
+  });
 });

@@ -57,6 +57,27 @@ const envSchema = z.object({
   ERP_IMPORT_URL: z.url().optional(),
   /** Local hour (0–23) of the nightly catalogue regeneration. */
   CATALOGUE_REGEN_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  /** Attachments go to this S3-compatible bucket instead of DATA_DIR/files. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  /** The S3 endpoint (MinIO, Ceph, another provider's); without it AWS's for S3_REGION. */
+  S3_URL: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Without the key pair the AWS SDK's default credentials apply (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (endpoint/bucket/key), as most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Key prefix inside the bucket, when the bucket is shared with other data. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'must be folder names separated by /')
+    .optional(),
 });
 
 export type Config = {
@@ -82,7 +103,20 @@ export type Config = {
   erpExportUrl: string | undefined;
   erpImportUrl: string | undefined;
   catalogueRegenHour: number;
+  /** Where attachments live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
+  files: FilesConfig;
 };
+
+export type S3Config = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
+};
+
+export type FilesConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Config);
 
 export class ConfigError extends Error {}
 
@@ -101,12 +135,19 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const issues: string[] = [];
+  if (e.S3_URL && !e.S3_BUCKET) issues.push('  S3_BUCKET: required when S3_URL is set');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    issues.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
+  }
+  if (issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
+  const dataDir = path.resolve(e.DATA_DIR);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     baseUrl,
     smtpUrl: e.SMTP_URL,
@@ -124,6 +165,20 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     erpExportUrl: e.ERP_EXPORT_URL,
     erpImportUrl: e.ERP_IMPORT_URL?.replace(/\/$/, ''),
     catalogueRegenHour: e.CATALOGUE_REGEN_HOUR,
+    files: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_URL,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ?? '',
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
   };
 };
 

@@ -22,4 +22,7 @@ export * from './provinces.constants.ts';
 export * from './roles.constants.ts';
 export * from './routing.rules.ts';
 export * from './theme.schemas.ts';
+export * from './uploads.constants.ts';
+export * from './uploads.rules.ts';
+export * from './uploads.schemas.ts';
 export * from './users.schemas.ts';

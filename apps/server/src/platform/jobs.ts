@@ -134,3 +134,36 @@ export const outboxBacklog = async (db: Db) => {
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   return { pending: of('PENDING'), failed: of('FAILED') };
 };
+
+/**
+ * A housekeeping job run at start and then every `intervalMs` in the process that runs the workers;
+ * a pass never overlaps the previous one, and `stop` waits for the pass under way.
+ */
+export const startRepeatingJob = (
+  name: string,
+  run: () => Promise<unknown>,
+  log: Pick<Logger, 'error'>,
+  intervalMs: number,
+): Worker => {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const pass = () => {
+    if (stopped || running) return;
+    running = run()
+      .catch((error: unknown) => log.error({ err: error, job: name }, 'job failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  setImmediate(pass);
+  return {
+    kick: () => setImmediate(pass),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+};

@@ -280,23 +280,6 @@ export const writeFileAtomic = async (file: string, data: Uint8Array) => {
   await fs.promises.rename(partial, file);
 };
 
-/**
- * Content-Disposition of a download: an ASCII fallback name plus the exact name, RFC 5987 encoded
- * (filename*=UTF-8''…), so accented catalogue descriptions survive.
- */
-export const attachmentDisposition = (fileName: string) => {
-  const ascii = fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-};
-
 export type PdfLogo = { data: Buffer; format: 'png'; width: number; height: number };
 const logos = new Map<string, PdfLogo>();
 

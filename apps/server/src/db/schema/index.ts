@@ -1,6 +1,7 @@
 export * from './audit.schema.ts';
 export * from './banners.schema.ts';
 export * from './catalogue.schema.ts';
+export * from './files.schema.ts';
 export * from './i18n.schema.ts';
 export * from './machines.schema.ts';
 export * from './orders.schema.ts';

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth.ts';
+import { attachmentDisposition } from '../../platform/downloads.ts';
 import { languageOf } from '../../platform/language.ts';
-import { attachmentDisposition } from '../../platform/pdf.ts';
 import type { CataloguePdfService, PdfDownload } from './catalogue-pdf.service.ts';
 import { MACHINE_AREA, PARTS_AREA } from './machines.routes.ts';
 

@@ -1,0 +1,418 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import { type Problem, UPLOAD_POLICIES, type UploadArea } from '@ricambi/domain';
+import { eq, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { storedFile } from '../src/db/schema/index.ts';
+import { attachmentDisposition, sendStoredFile } from '../src/platform/downloads.ts';
+import { badRequest, registerErrorHandling } from '../src/platform/errors.ts';
+import type { FileStore } from '../src/platform/file-store.ts';
+import { createFiles, type Files, TEMP_MAX_AGE_MS, toStoredFileView } from '../src/platform/files.ts';
+import { cleanFileName } from '../src/platform/uploads.ts';
+import { keysUnder, STORES, type StoreHarness } from './file-stores.ts';
+import { openTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** A multipart/form-data body with one file, as a browser sends it (the declared type is the client's word). */
+const multipart = (filename: string, content: Buffer | string, type = 'application/octet-stream', field = 'file') => {
+  const boundary = `----ricambi${randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** The same body as a browser's connection delivers it: in pieces of `size` bytes. */
+const inPieces = (body: ReturnType<typeof multipart>, size = 8192) => {
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < body.payload.length; i += size) pieces.push(body.payload.subarray(i, i + size));
+  async function* arriving() {
+    for (const piece of pieces) {
+      // One piece per turn of the event loop, as from a socket, so the server reads them one by one.
+      await new Promise((resolve) => setImmediate(resolve));
+      yield piece;
+    }
+  }
+  return { ...body, payload: Readable.from(arriving(), { objectMode: false }) };
+};
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+/** The first box of an MP4 file: what file-type reads to call it video/mp4. */
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42'),
+  Buffer.from([0, 0, 0, 0]),
+  Buffer.from('mp42isom'),
+  Buffer.alloc(2000, 0),
+]);
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(3000, 0x90)]);
+const pngOf = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+    .png()
+    .toBuffer();
+
+/**
+ * The routes an area writes with the helpers: upload (receive + commit with its own row in one
+ * transaction), download, thumbnail, delete. `?fail=1` makes the use case fail after its insert.
+ */
+const areaRoutes = (files: Files, database: TestDatabase) => async (app: FastifyInstance) => {
+  await app.register(fastifyMultipart);
+  app.post('/upload/:area', async (request) => {
+    const { area } = request.params as { area: UploadArea };
+    const query = request.query as { fail?: string; max?: string };
+    const policy = query.max ? { ...UPLOAD_POLICIES[area], maxBytes: Number(query.max) } : undefined;
+    const upload = await files.receive(request, area, { policy });
+    const file = await files.commit(database.db, upload, async (tx, row) => {
+      await tx.execute(sql`insert into upload_note (file_id, note) values (${row.id}, 'nota')`);
+      if (query.fail) throw badRequest('test.failed');
+      return row;
+    });
+    return toStoredFileView(file);
+  });
+  app.get('/files/:area/:id', async (request, reply) => {
+    const { area, id } = request.params as { area: UploadArea; id: string };
+    return sendStoredFile(reply, files, await files.find(database.db, area, id));
+  });
+  app.get('/files/:area/:id/thumbnail', async (request, reply) => {
+    const { area, id } = request.params as { area: UploadArea; id: string };
+    return sendStoredFile(reply, files, await files.find(database.db, area, id), { variant: 'thumbnail' });
+  });
+  app.delete('/files/:area/:id', async (request, reply) => {
+    const { area, id } = request.params as { area: UploadArea; id: string };
+    const file = await files.find(database.db, area, id);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from upload_note where file_id = ${file.id}`);
+      await files.remove(tx, file.id);
+    });
+    await files.purge(database.db, [file.id]);
+    return reply.code(204).send();
+  });
+};
+
+const buildTestServer = async (files: Files, database: TestDatabase) => {
+  const app = Fastify();
+  registerErrorHandling(app);
+  await app.register(areaRoutes(files, database));
+  await app.ready();
+  return app;
+};
+
+const silent = pino({ level: 'silent' });
+
+// Issue 12 §1: uploads streamed within an area's limits, judged by content, committed with their row.
+describe.each(STORES)('uploads on a %s', (_name, startStore) => {
+  let harness: StoreHarness;
+  let store: FileStore;
+  let database: TestDatabase;
+  let files: Files;
+  let app: FastifyInstance;
+
+  const upload = (
+    area: UploadArea,
+    body: { payload: Buffer | Readable; headers: Record<string, string> },
+    query = '',
+  ) => app.inject({ method: 'POST', url: `/upload/${area}${query}`, ...body });
+  const rowsOf = (id: string) => database.db.select().from(storedFile).where(eq(storedFile.id, id));
+  const noteCount = async () =>
+    (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from upload_note`))[0]?.n;
+
+  beforeAll(async () => {
+    harness = await startStore();
+    store = harness.store;
+    database = await openTestDatabase();
+    await database.db.execute(
+      sql`create table upload_note (file_id uuid not null references stored_file(id), note text not null)`,
+    );
+    files = createFiles(store, silent);
+    app = await buildTestServer(files, database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+    await harness?.stop();
+  });
+
+  it('stores a PDF under a generated name with its row, and serves it back with the original name', async () => {
+    const name = 'Garanzia – città Ünterlage.pdf';
+    const response = await upload('warranty', multipart(name, PDF, 'image/png'));
+    expect(response.statusCode).toBe(200);
+    const view = response.json();
+    expect(view).toMatchObject({
+      name,
+      contentType: 'application/pdf',
+      kind: 'pdf',
+      size: PDF.length,
+      thumbnail: false,
+    });
+    const [row] = await rowsOf(view.id);
+    expect(row?.storageKey).toBe(`warranty/${view.id}.pdf`);
+    expect(row?.storageKey).not.toContain('Garanzia');
+    expect(await keysUnder(store, 'tmp/')).toEqual([]);
+    if (harness.dir) {
+      expect(await fs.readFile(path.join(harness.dir, 'warranty', `${view.id}.pdf`))).toEqual(PDF);
+    }
+
+    const download = await app.inject({ method: 'GET', url: `/files/warranty/${view.id}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-length']).toBe(String(PDF.length));
+    const disposition = String(download.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="Garanzia _ citta Unterlage\.pdf"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("filename*=UTF-8''")[1] ?? '')).toBe(name);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('makes a WebP thumbnail of at most 200 × 200 beside an image, and a video has none', async () => {
+    const png = await pngOf(800, 600);
+    const response = await upload('roadRegistration', multipart('foto cantiere.png', png, 'application/octet-stream'));
+    expect(response.statusCode).toBe(200);
+    const view = response.json();
+    expect(view).toMatchObject({ kind: 'image', contentType: 'image/png', thumbnail: true });
+    const [row] = await rowsOf(view.id);
+    expect(row?.storageKey).toBe(`road-registration/${view.id}.png`);
+    expect(row?.thumbnailKey).toBe(`road-registration/${view.id}.thumb.webp`);
+    expect(await store.exists(`road-registration/${view.id}.thumb.webp`)).toBe(true);
+
+    const thumb = await app.inject({ method: 'GET', url: `/files/roadRegistration/${view.id}/thumbnail` });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['content-disposition']).toMatch(/^inline; filename="foto cantiere\.webp"/);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 200, height: 150 });
+
+    const video = await upload('warranty', multipart('giro.mp4', MP4, 'video/mp4'));
+    expect(video.json()).toMatchObject({ kind: 'video', contentType: 'video/mp4', thumbnail: false });
+    const noThumb = await app.inject({ method: 'GET', url: `/files/warranty/${video.json().id}/thumbnail` });
+    expect(noThumb.statusCode).toBe(404);
+  });
+
+  it('judges the type by content: a renamed executable is refused, naming the file, and nothing is stored', async () => {
+    const before = await keysUnder(store, '');
+    const response = await upload('warranty', multipart('fattura.pdf', EXE, 'application/pdf'));
+    expect(response.statusCode).toBe(400);
+    const problem = response.json<Problem>();
+    expect(problem.message).toBe('upload.wrongType');
+    expect(problem.params).toEqual({ name: 'fattura.pdf', kinds: 'image-video-pdf' });
+    expect(problem.fieldErrors).toEqual([{ field: 'file', message: 'upload.wrongType', params: problem.params }]);
+    expect(await keysUnder(store, '')).toEqual(before);
+
+    const video = await upload('roadRegistration', multipart('giro.mp4', MP4, 'video/mp4'));
+    expect(video.statusCode).toBe(400);
+    expect(video.json<Problem>().params).toEqual({ name: 'giro.mp4', kinds: 'image-pdf' });
+    const text = await upload('document', multipart('note.pdf', 'solo testo, nessun PDF', 'application/pdf'));
+    expect(text.json<Problem>().message).toBe('upload.wrongType');
+    const empty = await upload('document', multipart('vuoto.pdf', Buffer.alloc(0), 'application/pdf'));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<Problem>()).toMatchObject({ message: 'upload.empty', params: { name: 'vuoto.pdf' } });
+  });
+
+  it('stops a file past the area limit with 413 naming the file and the limit, and keeps none of it', async () => {
+    const before = await keysUnder(store, '');
+    const big = Buffer.concat([PDF, Buffer.alloc(60_000, 0x20)]);
+    // The first pieces pass (the type is judged on them), the one that crosses 20 KB stops the upload.
+    const response = await upload('document', inPieces(multipart('manuale.pdf', big, 'application/pdf')), '?max=20480');
+    expect(response.statusCode).toBe(413);
+    const problem = response.json<Problem>();
+    expect(problem).toMatchObject({ message: 'upload.tooLarge', params: { name: 'manuale.pdf', limit: '20 KB' } });
+    expect(problem.fieldErrors?.[0]).toMatchObject({ field: 'file', message: 'upload.tooLarge' });
+    expect(await keysUnder(store, '')).toEqual(before);
+    // All in one piece, it is stopped while its type is being judged.
+    const whole = await upload('document', multipart('manuale.pdf', big, 'application/pdf'), '?max=20480');
+    expect(whole.statusCode).toBe(413);
+    expect(await keysUnder(store, '')).toEqual(before);
+
+    const exact = Buffer.concat([PDF, Buffer.alloc(20_480 - PDF.length, 0x20)]);
+    const accepted = await upload(
+      'document',
+      inPieces(multipart('giusto.pdf', exact, 'application/pdf')),
+      '?max=20480',
+    );
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().size).toBe(20_480);
+  });
+
+  it('answers 400 when the request carries no file in the expected field', async () => {
+    const noFile = await app.inject({ method: 'POST', url: '/upload/warranty', payload: { a: 1 } });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json<Problem>().fieldErrors?.[0]).toMatchObject({ field: 'file', message: 'upload.missing' });
+    const otherField = await upload('warranty', multipart('a.pdf', PDF, 'application/pdf', 'allegato'));
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json<Problem>().message).toBe('upload.missing');
+  });
+
+  it('leaves neither row nor file when the use case fails after its insert (real rollback)', async () => {
+    const before = await keysUnder(store, '');
+    const notesBefore = await noteCount();
+    const filesBefore = await database.db.select().from(storedFile);
+    const response = await upload('warranty', multipart('rollback.pdf', PDF, 'application/pdf'), '?fail=1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Problem>().message).toBe('test.failed');
+    expect(await database.db.select().from(storedFile)).toHaveLength(filesBefore.length);
+    expect(await noteCount()).toBe(notesBefore);
+    expect(await keysUnder(store, '')).toEqual(before);
+  });
+
+  it('deletes a file with its row: objects and thumbnail gone, downloads 404', async () => {
+    const view = (await upload('checklist', multipart('riga.png', await pngOf(300, 300), 'image/png'))).json();
+    const deleted = await app.inject({ method: 'DELETE', url: `/files/checklist/${view.id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect(await rowsOf(view.id)).toEqual([]);
+    expect(await store.exists(`checklist/${view.id}.png`)).toBe(false);
+    expect(await store.exists(`checklist/${view.id}.thumb.webp`)).toBe(false);
+    expect((await app.inject({ method: 'GET', url: `/files/checklist/${view.id}` })).statusCode).toBe(404);
+  });
+
+  it('finds a file only in its own area and by a real id, never by a path', async () => {
+    const view = (await upload('warranty', multipart('a.pdf', PDF, 'application/pdf'))).json();
+    expect((await app.inject({ method: 'GET', url: `/files/ticket/${view.id}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/files/warranty/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+  });
+
+  describe('after a process stopped', () => {
+    it('finishes a promotion the process did not reach: the file is served meanwhile and moved by the sweep', async () => {
+      // The process "dies" after the commit, before moving the object: its promote never happens.
+      const dying = createFiles({ ...store, promote: () => Promise.reject(new Error('killed')) }, silent);
+      const dyingApp = await buildTestServer(dying, database);
+      const response = await dyingApp.inject({ method: 'POST', url: '/upload/ticket', ...multipart('t.pdf', PDF) });
+      await dyingApp.close();
+      expect(response.statusCode).toBe(200);
+      const id = response.json().id as string;
+      expect(await rowsOf(id)).toHaveLength(1);
+      expect(await store.exists(`tmp/${id}`)).toBe(true);
+      expect(await store.exists(`ticket/${id}.pdf`)).toBe(false);
+
+      const served = await app.inject({ method: 'GET', url: `/files/ticket/${id}` });
+      expect(served.rawPayload.equals(PDF)).toBe(true);
+
+      const result = await files.sweep(database.db);
+      expect(result.promoted).toBe(1);
+      expect(await store.exists(`ticket/${id}.pdf`)).toBe(true);
+      expect(await keysUnder(store, 'tmp/')).toEqual([]);
+    });
+
+    it('removes what an upload killed midway left (no row) once it is old, and not before', async () => {
+      const id = randomUUID();
+      await store.put(`tmp/${id}`, Readable.from([PDF.subarray(0, 10)]));
+      // What the local store writes while bytes still arrive.
+      await store.put(`tmp/${id}.${randomUUID()}.part`, Readable.from([PDF]));
+      const young = await files.sweep(database.db);
+      expect(young.removed).toBe(0);
+      expect(await keysUnder(store, 'tmp/')).toHaveLength(2);
+
+      const later = new Date(Date.now() + TEMP_MAX_AGE_MS + 60_000);
+      const old = await files.sweep(database.db, { now: later });
+      expect(old.removed).toBe(2);
+      expect(await keysUnder(store, 'tmp/')).toEqual([]);
+      expect(await rowsOf(id)).toEqual([]);
+    });
+
+    it('purges a file removed in a transaction whose process stopped before deleting the objects', async () => {
+      const view = (await upload('warranty', multipart('b.pdf', PDF, 'application/pdf'))).json();
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from upload_note where file_id = ${view.id}`);
+        await files.remove(tx, view.id);
+      });
+      expect((await app.inject({ method: 'GET', url: `/files/warranty/${view.id}` })).statusCode).toBe(404);
+      expect(await store.exists(`warranty/${view.id}.pdf`)).toBe(true);
+      const result = await files.sweep(database.db);
+      expect(result.purged).toBe(1);
+      expect(await store.exists(`warranty/${view.id}.pdf`)).toBe(false);
+      expect(await rowsOf(view.id)).toEqual([]);
+    });
+  });
+});
+
+// Over a real socket: what a browser sees, and what a client that goes away leaves.
+describe('uploads over HTTP', () => {
+  let harness: StoreHarness;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let port: number;
+
+  beforeAll(async () => {
+    harness = await STORES[0][1]();
+    database = await openTestDatabase();
+    await database.db.execute(
+      sql`create table upload_note (file_id uuid not null references stored_file(id), note text not null)`,
+    );
+    app = await buildTestServer(createFiles(harness.store, silent), database);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+    await harness?.stop();
+  });
+
+  it('answers 413 to an over-limit upload while the client is still sending', async () => {
+    const body = multipart('enorme.pdf', Buffer.concat([PDF, Buffer.alloc(3 * 1024 * 1024, 0x20)]), 'application/pdf');
+    const response = await fetch(`http://127.0.0.1:${port}/upload/document?max=102400`, {
+      method: 'POST',
+      headers: body.headers,
+      body: body.payload,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      message: 'upload.tooLarge',
+      params: { name: 'enorme.pdf', limit: '100 KB' },
+    });
+    expect(await keysUnder(harness.store, '')).toEqual([]);
+  });
+
+  it('keeps nothing of an upload whose client disconnects midway', async () => {
+    const before = await keysUnder(harness.store, '');
+    const rowsBefore = (await database.db.select().from(storedFile)).length;
+    const boundary = `----ricambi${randomUUID()}`;
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/upload/ticket',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 10_000_000 },
+    });
+    request.on('error', () => undefined);
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="video.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    request.write(Buffer.concat([PDF, Buffer.alloc(200_000, 0x20)]));
+    // The first bytes reach the store before the client goes away.
+    await expect.poll(() => keysUnder(harness.store, 'tmp/'), { timeout: 10_000 }).not.toEqual([]);
+    request.destroy();
+    await expect.poll(() => keysUnder(harness.store, ''), { timeout: 10_000 }).toEqual(before);
+    expect(await database.db.select().from(storedFile)).toHaveLength(rowsBefore);
+  });
+});
+
+describe('file names', () => {
+  it('keeps the name a person gave, without folders, control or direction characters', () => {
+    expect(cleanFileName('C:\\Users\\mario\\Desktop\\foto.jpg', 'jpg')).toBe('foto.jpg');
+    expect(cleanFileName('../../etc/passwd', 'pdf')).toBe('passwd');
+    expect(cleanFileName('fattura\u202Efdp.exe', 'pdf')).toBe('fatturafdp.exe');
+    expect(cleanFileName('a\u0000b\u001fc.pdf', 'pdf')).toBe('abc.pdf');
+    expect(cleanFileName('', 'png')).toBe('file.png');
+    expect(cleanFileName('..', 'png')).toBe('file.png');
+    const long = `${'x'.repeat(300)}.pdf`;
+    expect(cleanFileName(long, 'pdf')).toHaveLength(200);
+    expect(cleanFileName(long, 'pdf').endsWith('.pdf')).toBe(true);
+  });
+
+  it('writes a Content-Disposition an old and a new browser both read', () => {
+    expect(attachmentDisposition('scheda.pdf')).toBe(`attachment; filename="scheda.pdf"; filename*=UTF-8''scheda.pdf`);
+    expect(attachmentDisposition('Übergabe "1" (copia).pdf', 'inline')).toBe(
+      `inline; filename="Ubergabe _1_ (copia).pdf"; filename*=UTF-8''%C3%9Cbergabe%20%221%22%20%28copia%29.pdf`,
+    );
+    expect(attachmentDisposition('写真.jpg')).toBe(
+      `attachment; filename="__.jpg"; filename*=UTF-8''%E5%86%99%E7%9C%9F.jpg`,
+    );
+  });
+});
