@@ -33,6 +33,7 @@ import { catalogueRoutes } from './modules/machines/catalogue.routes.ts';
 import { cataloguePdfRoutes } from './modules/machines/catalogue-pdf.routes.ts';
 import { createCataloguePdfService } from './modules/machines/catalogue-pdf.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
+import { messaInStradaRoutes } from './modules/messa-in-strada/messa-in-strada.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createSearchLog } from './modules/search/search.contract.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -165,6 +166,7 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(searchRoutes({ db, searchLog, themes }));
   await app.register(cartRoutes(db));
   await app.register(machinesRoutes(db));
+  await app.register(messaInStradaRoutes({ db, files }));
   await app.register(catalogueRoutes(db, config));
   const cataloguePdf = createCataloguePdfService({
     db,

@@ -99,7 +99,8 @@ const areaRoutes = (files: Files, database: TestDatabase) => async (app: Fastify
 };
 
 const buildTestServer = async (files: Files, database: TestDatabase) => {
-  const app = Fastify();
+  // A client cut off mid-upload can leave its socket open: closing the app must not wait for it.
+  const app = Fastify({ forceCloseConnections: true });
   registerErrorHandling(app);
   await app.register(areaRoutes(files, database));
   await app.ready();

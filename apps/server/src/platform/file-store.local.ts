@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -61,10 +61,9 @@ export const createLocalFileStore = (root: string): FileStore => {
     const handle = await fs.open(file, 'r').catch((error: unknown) => {
       throw isMissing(error) ? new FileNotFoundError(key) : error;
     });
-    return createReadStream(file, { fd: handle.fd, autoClose: true }).on(
-      'close',
-      () => void handle.close().catch(() => undefined),
-    );
+    // The stream owns the handle and closes it once: closing the number as well could close a
+    // descriptor the process has meanwhile reused for another file.
+    return handle.createReadStream({ autoClose: true });
   };
 
   const remove: FileStore['delete'] = async (key) => {

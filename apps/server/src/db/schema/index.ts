@@ -4,6 +4,7 @@ export * from './catalogue.schema.ts';
 export * from './files.schema.ts';
 export * from './i18n.schema.ts';
 export * from './machines.schema.ts';
+export * from './messa-in-strada.schema.ts';
 export * from './orders.schema.ts';
 export * from './outbox.schema.ts';
 export * from './sessions.schema.ts';

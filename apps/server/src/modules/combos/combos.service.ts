@@ -3,8 +3,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { toComboValue } from './combos.mapper.ts';
 import { findComboValues } from './combos.repository.ts';
 
+/** The values of one list (combo_voci.tipo), as the API gives them. */
+export const comboValues = async (db: DbOrTx, tipo: string) => (await findComboValues(db, tipo)).map(toComboValue);
+
 export const createCombosService = (db: DbOrTx) => ({
-  list: async (list: ComboList) => (await findComboValues(db, COMBO_LISTS[list])).map(toComboValue),
-  categories: async (type: string) => (await findComboValues(db, comboCategoryTipo(type))).map(toComboValue),
+  list: (list: ComboList) => comboValues(db, COMBO_LISTS[list]),
+  categories: (type: string) => comboValues(db, comboCategoryTipo(type)),
 });
 export type CombosService = ReturnType<typeof createCombosService>;
