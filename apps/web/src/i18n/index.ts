@@ -1,11 +1,13 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@ricambi/domain';
+import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 type Texts = Record<string, unknown>;
 
-// One chunk per language (<lang>.texts.ts), fetched when the language is first used.
-const BUNDLES: Record<Language, () => Promise<{ texts: Texts }>> = {
+// One chunk per language (<lang>.texts.ts), fetched when the language is first used: the texts, and
+// antd's and dayjs's locale of the language, so that no component shows another language meanwhile.
+const BUNDLES: Record<Language, () => Promise<{ texts: Texts; antdLocale: Locale }>> = {
   it: () => import('./it.texts.ts'),
   en: () => import('./en.texts.ts'),
   fr: () => import('./fr.texts.ts'),
@@ -14,17 +16,24 @@ const BUNDLES: Record<Language, () => Promise<{ texts: Texts }>> = {
 };
 
 const loading = new Map<Language, Promise<Texts>>();
+const antdLocales = new Map<Language, Locale>();
 
 /** The bundled texts of one language, all namespaces merged; fetched once. */
 export const resourcesFor = (lang: Language): Promise<Texts> => {
   const known = loading.get(lang);
   if (known) return known;
-  const texts = BUNDLES[lang]().then((bundle) => bundle.texts);
+  const texts = BUNDLES[lang]().then((bundle) => {
+    antdLocales.set(lang, bundle.antdLocale);
+    return bundle.texts;
+  });
   // A failed fetch (the network, say) is tried again on the next call.
   texts.catch(() => loading.delete(lang));
   loading.set(lang, texts);
   return texts;
 };
+
+/** antd's locale of a language whose texts are loaded (every language i18next is switched to). */
+export const antdLocaleOf = (lang: Language): Locale | undefined => antdLocales.get(lang);
 
 /**
  * Lays the bundled texts of a language into i18next. A copy goes in: overrides are written into

@@ -1,5 +1,9 @@
-// The web's texts in this language, every namespace merged; one chunk, fetched when first used.
-// "mail", "csv" and "pdf" are the server's and stay out.
+// The web's texts in this language, every namespace merged, with antd's and dayjs's locale of the
+// language; one chunk, fetched when first used. "mail", "csv" and "pdf" are the server's and stay out.
+import 'dayjs/locale/it';
+
+export { default as antdLocale } from 'antd/es/locale/it_IT';
+
 export const texts: Record<string, unknown> = Object.assign(
   {},
   ...Object.values(
