@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { accountQuery } from '../api/account.api.ts';
 import { themesQuery } from '../api/themes.api.ts';
+import { loadAppTexts } from '../i18n/index.ts';
 import { guard, rememberTarget } from '../lib/guards.ts';
 import { areaAllowed } from '../lib/navigation.ts';
 import { AppLayout, loadSignedInShell } from './layout.tsx';
@@ -23,9 +24,10 @@ export const createAppRouter = (queryClient: QueryClient, history?: RouterHistor
     component: AppLayout,
     // Fetched when a path matches no route; the router waits for it before rendering.
     notFoundComponent: lazyRouteComponent(() => import('../features/common/StatusPages.tsx'), 'NotFoundPage'),
-    // A signed-in user's page renders with the whole header: its parts are fetched first (once).
+    // A signed-in user's page renders with the whole header and its texts: both fetched first (once).
     beforeLoad: async ({ context }) => {
-      if (await context.queryClient.ensureQueryData(accountQuery)) await loadSignedInShell();
+      if (await context.queryClient.ensureQueryData(accountQuery))
+        await Promise.all([loadSignedInShell(), loadAppTexts()]);
     },
   });
   const children = ROUTES.map((route) =>
