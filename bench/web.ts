@@ -2,6 +2,7 @@
 //
 //   npm run bench:web
 //   npm run bench:web -- --port 18994 --skip-lighthouse
+//   npm run bench:web -- --bytes-only --port 18994   (byte counts only, printed; nothing written)
 //
 // Starts the built app as `npm start` does (production, PGlite in a fresh temporary DATA_DIR, demo
 // data), signs in through the API as each demo role, and in Debian's Chromium (/usr/bin/chromium)
@@ -22,11 +23,14 @@ const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '18994' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    /** Only the byte counts, printed: no Lighthouse and bench/results/web.md left as it is. */
+    'bytes-only': { type: 'boolean', default: false },
     /** The built web app to serve (WEB_DIST); apps/web/dist by default. */
     'web-dist': { type: 'string' },
   },
 });
 const PORT = Number(args.port);
+const BYTES_ONLY = args['bytes-only'];
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = '/usr/bin/chromium';
 const DIST = path.resolve(args['web-dist'] ?? path.join(ROOT, 'apps/web/dist'));
@@ -275,7 +279,7 @@ const main = async () => {
     );
 
     const scores: Score[] = [];
-    if (!args['skip-lighthouse']) {
+    if (!args['skip-lighthouse'] && !BYTES_ONLY) {
       const chrome = await launch({
         chromePath: CHROMIUM,
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -301,6 +305,12 @@ const main = async () => {
       console.table(scores);
     }
     const loadAfter = os.loadavg()[0] ?? 0;
+    if (BYTES_ONLY) {
+      for (const line of report(weights, scores, loadBefore, loadAfter).split('\n')) {
+        if (line.startsWith('- JavaScript')) console.info(line);
+      }
+      return;
+    }
     await fs.writeFile(RESULTS, report(weights, scores, loadBefore, loadAfter));
     console.info(`\nwritten to ${path.relative(ROOT, RESULTS)}`);
   } finally {

@@ -10,6 +10,7 @@ const api = `http://localhost:${process.env.API_PORT ?? '8080'}`;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/]/;
+const RC_COMPONENTS = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
 const DEFAULT_TEXTS = /[\\/]src[\\/]i18n[\\/]it\.texts\.ts$/;
@@ -98,8 +99,11 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       // The domain package's files only declare schemas, constants and pure rules: a page that
-      // imports one of them does not take the others (and their zod schemas) along.
-      treeshake: { moduleSideEffects: (id: string) => !DOMAIN_SOURCE.test(id) },
+      // imports one of them does not take the others (and their zod schemas) along. antd's
+      // @rc-component packages declare no `sideEffects` (antd itself does) and none is imported for
+      // its side effects: without this, a page using Typography (whose editable mode imports
+      // TextArea, which reads a form context) took all of rc-form and its validator (~13 KB gzip).
+      treeshake: { moduleSideEffects: (id: string) => !DOMAIN_SOURCE.test(id) && !RC_COMPONENTS.test(id) },
       output: {
         codeSplitting: {
           groups: [

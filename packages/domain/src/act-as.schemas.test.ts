@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actAsSelectSchema, isActingAs, isRefusedActAsTarget, mayActAs } from './act-as.schemas.ts';
+import { isActingAs, isRefusedActAsTarget, mayActAs } from './act-as.rules.ts';
+import { actAsSelectSchema } from './act-as.schemas.ts';
 
 describe('act-as rules (spec 1 §4, §6)', () => {
   it('lets only internal staff act', () => {

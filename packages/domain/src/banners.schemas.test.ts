@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BANNER_LIMITS,
-  bannerInputSchema,
-  compactLocalized,
-  isBannerInPeriod,
-  localizedText,
-} from './banners.schemas.ts';
+import { compactLocalized, isBannerInPeriod, localizedText } from './banners.rules.ts';
+import { BANNER_LIMITS, bannerInputSchema } from './banners.schemas.ts';
 import { toFieldErrors } from './problem.schemas.ts';
 
 const valid = {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { type LocalizedTexts, localizedTextSchema } from './banners.schemas.ts';
 import { TIPI_ARTICOLO, TIPI_ARTICOLO_ORIG } from './catalogue.schemas.ts';
 import { LANGUAGES } from './i18n.constants.ts';
-import type { Authority } from './roles.constants.ts';
 
 /**
  * Catalogue master data (spec 3 §3, §5; spec 1 §3): field limits as the columns of
@@ -44,12 +43,6 @@ export const CATEGORIA_SLUG_PATTERN = /^[A-Za-z0-9_-]*$/;
 export const EQUIV_RELAZIONI = ['ALT', 'OEM'] as const;
 export type EquivRelazione = (typeof EQUIV_RELAZIONI)[number];
 
-/** Who maintains the catalogue master data (docs/decisions.md "Catalogue master data"). */
-export const CATALOGUE_ADMIN_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
-/** The search log holds user names and addresses: administrators change it. */
-export const SEARCH_LOG_ROLES: readonly Authority[] = ['ROLE_ADMIN'];
-/** Managers read it too: it sits in the catalogue administration they run (issue 11, finding 12). */
-export const SEARCH_LOG_READ_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
 /** Page size of a bill of materials (spec 1 §9); where-used pages by WHERE_USED_PAGE_SIZE. */
 export const BOM_PAGE_SIZE = 20;
 

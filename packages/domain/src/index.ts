@@ -1,7 +1,9 @@
 export * from './account.schemas.ts';
+export * from './act-as.rules.ts';
 export * from './act-as.schemas.ts';
 export * from './admin.schemas.ts';
 export * from './availability.rules.ts';
+export * from './banners.rules.ts';
 export * from './banners.schemas.ts';
 export * from './cart.rules.ts';
 export * from './cart.schemas.ts';
@@ -22,6 +24,7 @@ export * from './problem.schemas.ts';
 export * from './provinces.constants.ts';
 export * from './roles.constants.ts';
 export * from './routing.rules.ts';
+export * from './theme.rules.ts';
 export * from './theme.schemas.ts';
 export * from './uploads.constants.ts';
 export * from './uploads.rules.ts';

@@ -30,3 +30,13 @@ export const PARTS_AREA_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAG
 
 /** Spec 1 §6: who sees the where-used list, OEM equivalents and the stock figures of an article. */
 export const CATALOGUE_STAFF_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_INTERNAL'];
+
+/** Who manages users (spec 1 §2.1 says ROLE_MANAGER; administrators too, docs/decisions.md). */
+export const USER_MANAGEMENT_ROLES: readonly Authority[] = ['ROLE_MANAGER', 'ROLE_ADMIN'];
+
+/** Who maintains the catalogue master data (docs/decisions.md "Catalogue master data"). */
+export const CATALOGUE_ADMIN_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
+/** The search log holds user names and addresses: administrators change it. */
+export const SEARCH_LOG_ROLES: readonly Authority[] = ['ROLE_ADMIN'];
+/** Managers read it too: it sits in the catalogue administration they run (issue 11, finding 12). */
+export const SEARCH_LOG_READ_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];

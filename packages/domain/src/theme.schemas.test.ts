@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeTarget, resolveTheme } from './theme.schemas.ts';
+import { homeTarget, resolveTheme } from './theme.rules.ts';
 
 const themes = [
   { name: 'eurocomach', hostNames: ['parts.example.com'], isDefault: true },

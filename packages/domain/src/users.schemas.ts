@@ -6,8 +6,6 @@ import { LIMITS, USER_IMPORT_LIMITS, USER_LOGIN_PATTERN } from './limits.constan
 import { fieldErrorSchema } from './problem.schemas.ts';
 import { AUTHORITIES, type Authority } from './roles.constants.ts';
 
-/** Who manages users (spec 1 §2.1 says ROLE_MANAGER; administrators too, docs/decisions.md). */
-export const USER_MANAGEMENT_ROLES: readonly Authority[] = ['ROLE_MANAGER', 'ROLE_ADMIN'];
 /** Only holders of ROLE_ADMIN grant or revoke it, and change accounts holding it. */
 export const ADMIN_ONLY_AUTHORITY: Authority = 'ROLE_ADMIN';
 

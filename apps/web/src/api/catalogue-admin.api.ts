@@ -10,20 +10,7 @@ import {
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { fetchPage } from './entity-admin.api.ts';
 import { http } from './http.ts';
-import { queryKeys } from './keys.ts';
-
-/** The kit entity names of the catalogue master data: their lists and items live under these keys. */
-export const CATALOGUE_ENTITIES = {
-  tipoCategoria: 'catalogueAdmin.tipoCategoria',
-  categoria: 'catalogueAdmin.categoria',
-  marchio: 'catalogueAdmin.marchio',
-  articolo: 'catalogueAdmin.articolo',
-  articoloArticolo: 'catalogueAdmin.articoloArticolo',
-  articoloEquiv: 'catalogueAdmin.articoloEquiv',
-  searchLog: 'catalogueAdmin.searchLog',
-  comboVoci: 'catalogueAdmin.comboVoci',
-} as const;
-export type CatalogueEntity = keyof typeof CATALOGUE_ENTITIES;
+import { CATALOGUE_ENTITIES, queryKeys } from './keys.ts';
 
 /** A typeahead over an entity's list (`?search=`), 10 suggestions. */
 export const useEntitySuggestions = <T>(entity: string, apiPath: string, term: string, enabled = true) =>

@@ -1,4 +1,4 @@
-import { type Problem, problemSchema } from '@ricambi/domain';
+import type { FieldError, Problem } from '@ricambi/domain';
 
 /** A failed call: `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -47,13 +47,36 @@ const send = async (method: string, url: string, body: Body, extra?: Record<stri
   }
 };
 
-const problemOf = (body: unknown) => {
-  const parsed = problemSchema.safeParse(body);
-  return parsed.success ? parsed.data : undefined;
+type Params = NonNullable<Problem['params']>;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isParams = (value: unknown): value is Params =>
+  isRecord(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+const isFieldError = (value: unknown): value is FieldError =>
+  isRecord(value) &&
+  typeof value.field === 'string' &&
+  typeof value.message === 'string' &&
+  (value.params === undefined || isParams(value.params));
+
+/**
+ * The shape of `problemSchema` (packages/domain), checked by hand: every page reads failed answers,
+ * and zod (~28 KB gzip) would otherwise be in the first script of every page, the sign-in page's too.
+ */
+export const asProblem = (value: unknown): Problem | undefined => {
+  if (!isRecord(value)) return undefined;
+  const { type, title, status, detail, message, params, fieldErrors } = value;
+  const ok =
+    typeof type === 'string' &&
+    typeof title === 'string' &&
+    Number.isInteger(status) &&
+    (detail === undefined || typeof detail === 'string') &&
+    typeof message === 'string' &&
+    (params === undefined || isParams(params)) &&
+    (fieldErrors === undefined || (Array.isArray(fieldErrors) && fieldErrors.every(isFieldError)));
+  return ok ? (value as Problem) : undefined;
 };
 
 const toError = async (response: Response, url: string, method: string) =>
-  new ApiError(response.status, url, method, problemOf(await response.json().catch(() => undefined)));
+  new ApiError(response.status, url, method, asProblem(await response.json().catch(() => undefined)));
 
 /**
  * One way to call the API. A 403 on a non-GET is retried once after fetching the root, which
@@ -166,7 +189,7 @@ const upload = async <T>(url: string, form: FormData, options: UploadOptions = {
       return undefined;
     }
   };
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, url, 'POST', problemOf(parse()));
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, url, 'POST', asProblem(parse()));
   return parse() as T;
 };
 

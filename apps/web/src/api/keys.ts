@@ -123,3 +123,21 @@ export const queryKeys = {
     relation: (...parts: readonly (string | number)[]) => ['entity', name, 'relation', ...parts] as const,
   }),
 };
+
+// The kit entity names below are key namespaces; the route table reads them too, without the hooks.
+
+/** The users entity of the administration kit: its list and items live under this key. */
+export const USERS_ENTITY = 'userManagement';
+
+/** The kit entity names of the catalogue master data: their lists and items live under these keys. */
+export const CATALOGUE_ENTITIES = {
+  tipoCategoria: 'catalogueAdmin.tipoCategoria',
+  categoria: 'catalogueAdmin.categoria',
+  marchio: 'catalogueAdmin.marchio',
+  articolo: 'catalogueAdmin.articolo',
+  articoloArticolo: 'catalogueAdmin.articoloArticolo',
+  articoloEquiv: 'catalogueAdmin.articoloEquiv',
+  searchLog: 'catalogueAdmin.searchLog',
+  comboVoci: 'catalogueAdmin.comboVoci',
+} as const;
+export type CatalogueEntity = keyof typeof CATALOGUE_ENTITIES;

@@ -11,10 +11,8 @@ import {
 } from '@ricambi/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
-import { queryKeys } from './keys.ts';
+import { queryKeys, USERS_ENTITY } from './keys.ts';
 
-/** The users entity of the administration kit: its list and items live under this key. */
-export const USERS_ENTITY = 'userManagement';
 const LOOKUP_STALE_MS = 5 * 60_000;
 
 const useLookup = <T>(name: string, url: string) =>

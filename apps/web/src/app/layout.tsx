@@ -1,16 +1,13 @@
-import { GlobalOutlined, HomeOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { isActingAs, LANGUAGES, type Language } from '@ricambi/domain';
+import { GlobalOutlined, HomeOutlined } from '@ant-design/icons';
+import { LANGUAGES, type Language } from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useLogout } from '../api/account.api.ts';
+import { useAccount } from '../api/account.api.ts';
 import { queryKeys } from '../api/keys.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
-import { ActAsBar } from '../features/act-as/ActAsBar.tsx';
-import { BannerHost } from '../features/banners/BannerHost.tsx';
-import { CartDropdown } from '../features/cart/CartDropdown.tsx';
 import { changeLanguage } from '../i18n/index.ts';
 import { connectAlerts } from '../lib/alerts.ts';
 import { rememberTarget } from '../lib/guards.ts';
@@ -22,6 +19,27 @@ import { ROUTES } from './routes.ts';
 const ICONS: Record<string, React.ReactNode> = { home: <HomeOutlined /> };
 const HEADER_HEIGHT = 64;
 
+type SignedInShell = typeof import('./signed-in.tsx');
+let signedInShell: SignedInShell | undefined;
+
+/**
+ * The signed-in parts of the shell (app/signed-in.tsx), fetched once. The router awaits it before a
+ * signed-in user's page renders, so the header never fills in after the page.
+ */
+export const loadSignedInShell = async (): Promise<SignedInShell> => {
+  signedInShell ??= await import('./signed-in.tsx');
+  return signedInShell;
+};
+
+/** The signed-in parts once loaded; after a sign-in they come with the navigation that follows it. */
+const useSignedInShell = (signedIn: boolean) => {
+  const [shell, setShell] = useState(signedInShell);
+  useEffect(() => {
+    if (signedIn && !shell) void loadSignedInShell().then(setShell, () => undefined);
+  }, [signedIn, shell]);
+  return signedIn ? (shell ?? signedInShell) : undefined;
+};
+
 export const AppLayout = () => {
   const { t, i18n } = useTranslation();
   const { notification } = AntApp.useApp();
@@ -29,7 +47,7 @@ export const AppLayout = () => {
   const theme = useActiveTheme();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = useLogout();
+  const signedIn = useSignedInShell(Boolean(account));
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const href = useRouterState({ select: (s) => s.location.href });
   const matches = useMatches();
@@ -53,19 +71,7 @@ export const AppLayout = () => {
 
   const flags = { canAccessParts: theme?.canAccessParts ?? true, canAccessTracks: theme?.canAccessTracks ?? true };
   const main = navEntries(ROUTES, 'main', account, flags);
-  const acting = isActingAs(account);
-  // While acting, the account pages belong to someone else: they are not offered (the server refuses them).
-  const accountEntries = acting ? [] : navEntries(ROUTES, 'account', account, flags);
   const anonymousEntries = navEntries(ROUTES, 'anonymous', account, flags);
-  const adminEntries = navEntries(ROUTES, 'admin', account, flags);
-
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        sessionStorage.removeItem('ricambi.previousUrl');
-        void navigate({ to: '/login' });
-      },
-    });
 
   const mainItems = main.map((r) => ({
     key: r.path,
@@ -97,25 +103,14 @@ export const AppLayout = () => {
           wide={Boolean(screens.lg)}
         />
         <Flex gap={8} align="center">
-          {account ? <CartDropdown color={headerText} /> : null}
-          {adminEntries.length > 0 ? (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                selectedKeys: [pathname],
-                items: adminEntries.map((r) => ({ key: r.path, label: <Link to={r.path}>{t(r.titleKey)}</Link> })),
-              }}
-            >
-              <Button
-                type="text"
-                icon={<SettingOutlined />}
-                style={{ color: headerText }}
-                data-testid="admin-menu"
-                aria-label={t('admin.menu.title')}
-              >
-                {screens.lg ? t('admin.menu.title') : null}
-              </Button>
-            </Dropdown>
+          {account && signedIn ? (
+            <signedIn.SignedInTools
+              account={account}
+              flags={flags}
+              pathname={pathname}
+              color={headerText}
+              wide={Boolean(screens.lg)}
+            />
           ) : null}
           <Dropdown
             trigger={['click']}
@@ -133,25 +128,14 @@ export const AppLayout = () => {
             </Button>
           </Dropdown>
           {account ? (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  ...accountEntries.map((r) => ({ key: r.path, label: <Link to={r.path}>{t(r.titleKey)}</Link> })),
-                  ...(accountEntries.length > 0 ? [{ type: 'divider' as const }] : []),
-                  {
-                    key: 'logout',
-                    icon: <LogoutOutlined />,
-                    label: t('global.menu.account.logout'),
-                    onClick: onLogout,
-                  },
-                ],
-              }}
-            >
-              <Button type="text" icon={<UserOutlined />} style={{ color: headerText }} data-testid="account-menu">
-                {screens.sm ? account.login : null}
-              </Button>
-            </Dropdown>
+            signedIn ? (
+              <signedIn.AccountMenu
+                account={account}
+                flags={flags}
+                color={headerText}
+                showLogin={Boolean(screens.sm)}
+              />
+            ) : null
           ) : (
             anonymousEntries.map((r, i) => (
               <ButtonLink
@@ -166,8 +150,7 @@ export const AppLayout = () => {
           )}
         </Flex>
       </Layout.Header>
-      {account && acting ? <ActAsBar account={account} top={HEADER_HEIGHT} /> : null}
-      <BannerHost />
+      {account && signedIn ? <signedIn.SignedInBars account={account} top={HEADER_HEIGHT} /> : null}
       <Layout.Content style={{ padding: screens.md ? '24px 32px' : '16px 12px' }}>
         {/* Layout.Content is the page's one main landmark. */}
         <div style={{ maxWidth: 1280, margin: '0 auto' }} key={href === '/' ? 'home' : undefined}>

@@ -1,19 +1,10 @@
 import { isLanguage, type Language } from '@ricambi/domain';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import deDE from 'antd/locale/de_DE';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import frFR from 'antd/locale/fr_FR';
-import itIT from 'antd/locale/it_IT';
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/it';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { antdLocaleOf } from '../i18n/index.ts';
 import { handleApiError } from '../lib/alerts.ts';
 import { useActiveTheme } from '../lib/theme.context.ts';
 import { antdTheme } from '../lib/theme.tokens.ts';
@@ -52,9 +43,10 @@ export const createQueryClient = () =>
  */
 const NOTIFICATIONS = { top: 72 } as const;
 
-const ANT_LOCALES: Record<Language, Locale> = { it: itIT, en: enUS, fr: frFR, de: deDE, es: esES };
-
-/** antd design tokens, locale and <html lang> from the active theme and language. */
+/**
+ * antd design tokens, locale and <html lang> from the active theme and language. The locales come
+ * with the language's texts (i18n/<lang>.texts.ts), loaded before i18next switches to it.
+ */
 export const ThemedProviders = ({ children }: { children: ReactNode }) => {
   const { i18n } = useTranslation();
   const theme = useActiveTheme();
@@ -65,7 +57,7 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
   }, [lang]);
   return (
     <ConfigProvider
-      locale={ANT_LOCALES[lang]}
+      locale={antdLocaleOf(lang)}
       theme={{ algorithm: antTheme.defaultAlgorithm, ...antdTheme(theme?.tokens) }}
     >
       <AntApp notification={NOTIFICATIONS}>{children}</AntApp>

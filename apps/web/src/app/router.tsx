@@ -4,15 +4,16 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
 import { accountQuery } from '../api/account.api.ts';
 import { themesQuery } from '../api/themes.api.ts';
-import { NotFoundPage } from '../features/common/StatusPages.tsx';
+import { loadAppTexts } from '../i18n/index.ts';
 import { guard, rememberTarget } from '../lib/guards.ts';
 import { areaAllowed } from '../lib/navigation.ts';
-import { AppLayout } from './layout.tsx';
+import { AppLayout, loadSignedInShell } from './layout.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { ROUTES } from './routes.ts';
 
@@ -21,7 +22,13 @@ export type RouterContext = { queryClient: QueryClient };
 export const createAppRouter = (queryClient: QueryClient, history?: RouterHistory) => {
   const root = createRootRouteWithContext<RouterContext>()({
     component: AppLayout,
-    notFoundComponent: NotFoundPage,
+    // Fetched when a path matches no route; the router waits for it before rendering.
+    notFoundComponent: lazyRouteComponent(() => import('../features/common/StatusPages.tsx'), 'NotFoundPage'),
+    // A signed-in user's page renders with the whole header and its texts: both fetched first (once).
+    beforeLoad: async ({ context }) => {
+      if (await context.queryClient.ensureQueryData(accountQuery))
+        await Promise.all([loadSignedInShell(), loadAppTexts()]);
+    },
   });
   const children = ROUTES.map((route) =>
     createRoute({

@@ -1,5 +1,6 @@
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { CardBox } from './CardBox.tsx';
 
 /** A centred card for the account pages: title, optional intro, content. */
 export const PageCard = ({
@@ -13,11 +14,11 @@ export const PageCard = ({
   children: ReactNode;
   width?: number;
 }) => (
-  <Card style={{ maxWidth: width, margin: '24px auto', width: '100%' }}>
+  <CardBox style={{ maxWidth: width, margin: '24px auto', width: '100%' }}>
     <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
       {title}
     </Typography.Title>
     {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
     {children}
-  </Card>
+  </CardBox>
 );

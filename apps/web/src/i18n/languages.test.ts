@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyOverrides, changeLanguage, i18next, initI18n } from './index.ts';
+import { applyOverrides, changeLanguage, i18next, initI18n, loadAppTexts } from './index.ts';
 
 const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
@@ -25,6 +25,28 @@ describe('languages loaded on demand', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('ricambi.lang')).toBe('de');
     expect(i18next.t('login.form.button')).toBe('Anmelden');
+  });
+
+  it("fetches the signed-in pages' texts only once asked, then with every language", async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 404 })));
+    localStorage.setItem('ricambi.lang', 'it');
+    await initI18n();
+    expect(i18next.t('login.form.button')).toBe('Accedi');
+    expect(i18next.exists('cart.title')).toBe(false);
+
+    await loadAppTexts();
+    expect(i18next.exists('cart.title')).toBe(true);
+    await changeLanguage('fr');
+    expect(i18next.exists('cart.title', { lng: 'fr', fallbackLng: false })).toBe(true);
+  });
+
+  it("keeps an override of a signed-in page's text when those texts arrive later", async () => {
+    vi.stubGlobal('fetch', () => answer({ 'cart.title': 'Il mio carrello' }));
+    localStorage.setItem('ricambi.lang', 'es');
+    await initI18n();
+    await applyOverrides('es');
+    await loadAppTexts();
+    expect(i18next.t('cart.title')).toBe('Il mio carrello');
   });
 
   it('brings the bundled text back when an override is deleted', async () => {

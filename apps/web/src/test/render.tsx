@@ -1,16 +1,21 @@
-import type { Account, Language, Theme } from '@ricambi/domain';
+import { type Account, LANGUAGES, type Language, type Theme } from '@ricambi/domain';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { accountQuery } from '../api/account.api.ts';
 import { themesQuery } from '../api/themes.api.ts';
+import { loadSignedInShell } from '../app/layout.tsx';
 import { createQueryClient, QueryClientProvider, ThemedProviders } from '../app/providers.tsx';
 import { createAppRouter } from '../app/router.tsx';
 import { ROUTES } from '../app/routes.ts';
-import { changeLanguage, initI18n } from '../i18n/index.ts';
+import { changeLanguage, initI18n, prefetchAppTexts } from '../i18n/index.ts';
 
 // The pages load lazily; tests load them all when this file loads (outside the tests' timeouts), as a
-// test's waits are shorter than a page's first transform.
-await Promise.all(ROUTES.map((route) => route.component.preload?.()));
+// test's waits are shorter than a page's first transform. The signed-in shell and texts likewise.
+await Promise.all([
+  ...ROUTES.map((route) => route.component.preload?.()),
+  loadSignedInShell(),
+  ...LANGUAGES.map(prefetchAppTexts),
+]);
 
 export const THEMES: Theme[] = [
   {

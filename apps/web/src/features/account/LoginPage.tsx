@@ -1,12 +1,12 @@
-import { isLanguage, loginFormSchema } from '@ricambi/domain';
+import { isLanguage, LIMITS } from '@ricambi/domain';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../../api/account.api.ts';
 import { ApiError } from '../../api/http.ts';
-import { zodRule } from '../../components/forms.ts';
 import { PageCard } from '../../components/PageCard.tsx';
+import { requiredTextRule } from '../../components/text-rules.ts';
 import { changeLanguage } from '../../i18n/index.ts';
 import { describeError } from '../../lib/alerts.ts';
 import { takeTarget } from '../../lib/guards.ts';
@@ -51,7 +51,7 @@ export const LoginPage = () => {
           name="username"
           label={t('global.form.username.label')}
           required
-          rules={[zodRule(loginFormSchema.shape.username, t)]}
+          rules={[requiredTextRule(t, { max: LIMITS.email.max, trim: true })]}
         >
           <Input autoComplete="username" autoFocus placeholder={t('global.form.username.placeholder')} />
         </Form.Item>
@@ -59,7 +59,7 @@ export const LoginPage = () => {
           name="password"
           label={t('login.form.password.label')}
           required
-          rules={[zodRule(loginFormSchema.shape.password, t)]}
+          rules={[requiredTextRule(t, { max: LIMITS.password.max })]}
         >
           <Input.Password autoComplete="current-password" placeholder={t('login.form.password.placeholder')} />
         </Form.Item>

@@ -2,7 +2,7 @@ import type { ActiveBanner } from '@ricambi/domain';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n } from '../../i18n/index.ts';
+import { changeLanguage, initI18n, loadAppTexts } from '../../i18n/index.ts';
 import { account, renderApp } from '../../test/render.tsx';
 import { navEntries, ROUTES } from '../../test/routes.ts';
 import { BannerQueue, type BannerQueueProps } from './BannerHost.tsx';
@@ -44,6 +44,7 @@ const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull
 describe('banner dialogs', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadAppTexts();
   });
 
   it('opens each banner once, in the user language; "Ho capito" acknowledges it with the text read', async () => {

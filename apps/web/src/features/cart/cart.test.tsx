@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n } from '../../i18n/index.ts';
+import { changeLanguage, initI18n, loadAppTexts } from '../../i18n/index.ts';
 import { account, renderApp } from '../../test/render.tsx';
 import { CartLineEditor } from './CartLineEditor.tsx';
 
@@ -53,6 +53,7 @@ const type = (label: RegExp | string, value: string) =>
 describe('cart line editor', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadAppTexts();
     await changeLanguage('it');
   });
 

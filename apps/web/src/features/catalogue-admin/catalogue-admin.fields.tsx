@@ -7,7 +7,7 @@ import {
 } from '@ricambi/domain';
 import { Link } from '@tanstack/react-router';
 import { Tag } from 'antd';
-import { CATALOGUE_ENTITIES } from '../../api/catalogue-admin.api.ts';
+import { CATALOGUE_ENTITIES } from '../../api/keys.ts';
 import type { EntityField, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
 import { i18next } from '../../i18n/index.ts';
 import { type ControlProps, LookupSelect } from './CatalogueControls.tsx';

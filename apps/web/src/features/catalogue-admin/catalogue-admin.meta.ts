@@ -1,5 +1,5 @@
 import { CATALOGUE_ADMIN_ROLES, SEARCH_LOG_READ_ROLES, SEARCH_LOG_ROLES } from '@ricambi/domain';
-import { CATALOGUE_ENTITIES } from '../../api/catalogue-admin.api.ts';
+import { CATALOGUE_ENTITIES } from '../../api/keys.ts';
 import type { EntityRouteMeta } from '../../components/entity-admin/entity-routes.ts';
 
 const ADMIN = { read: CATALOGUE_ADMIN_ROLES, write: CATALOGUE_ADMIN_ROLES };

@@ -1,5 +1,5 @@
 import { type CategoriaAdmin, categoriaInputSchema, type TipoCategoriaAdmin } from '@ricambi/domain';
-import { CATALOGUE_ENTITIES } from '../../api/catalogue-admin.api.ts';
+import { CATALOGUE_ENTITIES } from '../../api/keys.ts';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n } from '../../i18n/index.ts';
+import { changeLanguage, initI18n, loadAppTexts } from '../../i18n/index.ts';
 import { type ShippingLookup, ShippingSection } from './ShippingSection.tsx';
 
 const computed: ShippingLookup = {
@@ -22,6 +22,7 @@ const renderSection = (pricesVisible: boolean) =>
 describe('shipping section', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadAppTexts();
     await changeLanguage('it');
   });
 

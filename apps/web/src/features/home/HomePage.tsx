@@ -1,18 +1,19 @@
 import { KeyOutlined, LoginOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import { homeTarget, isActingAs } from '@ricambi/domain';
 import { Link, Navigate } from '@tanstack/react-router';
-import { Card, Col, Flex, Row, Typography } from 'antd';
+import { Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { CardBox } from '../../components/CardBox.tsx';
 import { useAllowedRoutePath } from '../../lib/navigation.ts';
 import { useActiveTheme } from '../../lib/theme.context.ts';
 
 const Tile = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) => (
   <Col xs={24} sm={12} lg={8}>
     <Link to={to} style={{ display: 'block', height: '100%' }}>
-      <Card hoverable style={{ height: '100%' }}>
+      <CardBox hoverable style={{ height: '100%' }}>
         <Flex gap={16} align="flex-start">
           <span style={{ fontSize: 28 }}>{icon}</span>
           <div>
@@ -22,7 +23,7 @@ const Tile = ({ to, icon, title, text }: { to: string; icon: ReactNode; title: s
             <Typography.Text type="secondary">{text}</Typography.Text>
           </div>
         </Flex>
-      </Card>
+      </CardBox>
     </Link>
   </Col>
 );

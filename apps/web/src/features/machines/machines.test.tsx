@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePdfStatus } from '../../api/machines.api.ts';
-import { changeLanguage, initI18n } from '../../i18n/index.ts';
+import { changeLanguage, initI18n, loadAppTexts } from '../../i18n/index.ts';
 import { navEntries, ROUTES } from '../../test/routes.ts';
 import { CatalogueTree, rowCartQuantity } from './CatalogueTree.tsx';
 import {
@@ -223,6 +223,7 @@ describe('machine routes (spec 2 §2)', () => {
 describe('catalogue tree rows', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadAppTexts();
     await changeLanguage('it');
   });
 

@@ -1,5 +1,5 @@
 import { USER_MANAGEMENT_ROLES } from '@ricambi/domain';
-import { USERS_ENTITY } from '../../api/users.api.ts';
+import { USERS_ENTITY } from '../../api/keys.ts';
 import type { EntityRouteMeta } from '../../components/entity-admin/entity-routes.ts';
 
 /** User management (spec 1 §2.1): the route side of the entity; its config spreads it. */

@@ -5,7 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountQuery } from '../../api/account.api.ts';
 import { createQueryClient } from '../../app/providers.tsx';
-import { changeLanguage, initI18n } from '../../i18n/index.ts';
+import { changeLanguage, initI18n, loadAppTexts } from '../../i18n/index.ts';
 import { account, renderApp } from '../../test/render.tsx';
 import { navEntries, ROUTES } from '../../test/routes.ts';
 import { ImportPreviewTable } from './ImportUsersDialog.tsx';
@@ -50,6 +50,7 @@ const user = (login: string): User => ({
 describe('user management', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadAppTexts();
     await changeLanguage('it');
   });
 
