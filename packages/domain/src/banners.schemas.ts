@@ -67,6 +67,10 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
+/** The sortable fields of the banner list. */
+export const BANNER_SORT_FIELDS = ['id', 'startDate', 'endDate', 'type', 'ambiente'] as const;
+export type BannerSortField = (typeof BANNER_SORT_FIELDS)[number];
+
 /** GET /api/banners/active: what a user is shown. */
 export const activeBannerSchema = bannerSchema.pick({
   id: true,

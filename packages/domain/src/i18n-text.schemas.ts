@@ -17,6 +17,10 @@ export const i18nTextSchema = z.object({
 });
 export type I18nText = z.infer<typeof i18nTextSchema>;
 
+/** The sortable fields of the translation-text list. */
+export const I18N_TEXT_SORT_FIELDS = ['textId', 'localeId', 'text'] as const;
+export type I18nTextSortField = (typeof I18N_TEXT_SORT_FIELDS)[number];
+
 const text = z.string().trim().min(1, 'validation.required').max(I18N_TEXT_LIMITS.text);
 
 export const i18nTextCreateSchema = z.object({

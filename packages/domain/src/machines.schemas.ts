@@ -3,6 +3,7 @@ import { AVAILABILITY_LABELS, type AvailabilityLabel } from './availability.rule
 import { localizedTextSchema } from './banners.schemas.ts';
 import { isCountUnit } from './catalogue.schemas.ts';
 import { LANGUAGES } from './i18n.constants.ts';
+import { pageQuerySchema, pagingSchema, type SortParam } from './paging.schemas.ts';
 
 /** Spec 2 §3, §5, §9 limits of the machine area. */
 export const MACHINE_LIMITS = {
@@ -25,8 +26,9 @@ export const GENERIC_SERIAL = 'GENERIC';
 /** Spec 2 §2: mt_cli_descr `_ff_` = the machine is outside the fleet. */
 export const OUTSIDE_FLEET = '_ff_';
 
-const page = z.coerce.number().int().min(0).default(0);
-const size = z.coerce.number().int().min(1).max(200).default(20);
+/** The largest page of the machine lists. */
+export const MACHINE_PAGE_MAX_SIZE = 200;
+const paging = { maxSize: MACHINE_PAGE_MAX_SIZE };
 
 // ---------------------------------------------------------------------------------------------
 // Machines (spec 2 §2 homemachine, §7 Machines)
@@ -34,8 +36,7 @@ const size = z.coerce.number().int().min(1).max(200).default(20);
 /** GET /api/machine/full (term, page, size): the machines the user may see whose serial contains term. */
 export const machineSearchQuerySchema = z.object({
   term: z.string().trim().max(MACHINE_LIMITS.matricola).default(''),
-  page,
-  size,
+  ...pagingSchema(paging).shape,
 });
 /** GET /api/machine/dealer (term, login, page, size): one dealer's machines (visibility form). */
 export const machineDealerQuerySchema = machineSearchQuerySchema.extend({
@@ -194,14 +195,16 @@ export type WhereUsedRow = z.infer<typeof whereUsedRowSchema>;
 // ---------------------------------------------------------------------------------------------
 // Sub-dealer visibility (spec 2 §2, §3, §5, §7)
 
+/** The sortable fields of the visibility list (by subdealer and serial unless asked). */
+export const VISIBILITA_SORT_FIELDS = ['id', 'login', 'matricola'] as const;
+export type VisibilitaSortField = (typeof VISIBILITA_SORT_FIELDS)[number];
+export const VISIBILITA_DEFAULT_SORT: readonly SortParam<VisibilitaSortField>[] = ['login,asc', 'matricola,asc'];
+
 /** List query: l1 dealer login (internal staff only; a superdealer is always its own dealer), l2 subdealer, mt serial. */
-export const visibilitaQuerySchema = z.object({
+export const visibilitaQuerySchema = pageQuerySchema(VISIBILITA_SORT_FIELDS, paging).extend({
   l1: z.string().trim().max(50).optional(),
   l2: z.string().trim().max(50).optional(),
   mt: z.string().trim().max(MACHINE_LIMITS.matricola).optional(),
-  page,
-  size,
-  sort: z.string().optional(),
 });
 export const visibilitaInputSchema = z.object({
   login: z.string().trim().min(1, 'validation.required').max(50, 'validation.maxlength'),
@@ -251,6 +254,9 @@ export const crModelliInputSchema = z.object({
 });
 export const crModelliSchema = z.object({ id: z.number().int(), modello: z.string(), note: z.string().nullable() });
 export type CrModelli = z.infer<typeof crModelliSchema>;
+/** The sortable fields of the model list (the web offers none: spec 2 lists models unsorted). */
+export const CR_MODELLI_SORT_FIELDS = ['id', 'modello'] as const;
+export type CrModelliSortField = (typeof CR_MODELLI_SORT_FIELDS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Rules shared by the server and the web

@@ -1,4 +1,5 @@
 import {
+  AUDIT_SORT_FIELDS,
   auditEventSchema,
   auditFilterSchema,
   changeLoggerSchema,
@@ -6,11 +7,12 @@ import {
   healthSchema,
   loggerSchema,
   metricsSummarySchema,
+  pageQuerySchema,
 } from '@ricambi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { pageQuerySchema, sendPage } from '../../platform/paging.ts';
+import { sendPage } from '../../platform/paging.ts';
 import { type AdminDeps, createAdminService } from './admin.service.ts';
 
 const admin = { access: ['ROLE_ADMIN'] as const };
@@ -39,7 +41,7 @@ export const adminRoutes =
         config: admin,
         schema: {
           tags,
-          querystring: pageQuerySchema.extend(auditFilterSchema.shape),
+          querystring: pageQuerySchema(AUDIT_SORT_FIELDS).extend(auditFilterSchema.shape),
           response: { 200: z.array(auditEventSchema) },
         },
       },

@@ -1,4 +1,10 @@
-import { i18nTextCreateSchema, i18nTextSchema, i18nTextUpdateSchema, LANGUAGES } from '@ricambi/domain';
+import {
+  I18N_TEXT_SORT_FIELDS,
+  i18nTextCreateSchema,
+  i18nTextSchema,
+  i18nTextUpdateSchema,
+  LANGUAGES,
+} from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +34,7 @@ export const i18nRoutes = (db: Db) => async (app: FastifyInstance) => {
     response: i18nTextSchema,
     create: i18nTextCreateSchema,
     update: i18nTextUpdateSchema,
+    sortFields: I18N_TEXT_SORT_FIELDS,
     sortable: { textId: i18nText.textId, localeId: i18nText.localeId, text: i18nText.text },
     search: textSearch,
     toResponse: toI18nText,
