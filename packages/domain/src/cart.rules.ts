@@ -8,6 +8,8 @@ export const CART_LIMITS = {
   nOrdine: 30,
   /** Largest quantity one line may hold (a guard against typing slips, not a business rule). */
   quantitaMax: 100_000,
+  /** Characters of a typed quantity (100000,000 and a little room). */
+  quantitaText: 12,
   /** Lines per cart, per cartall call and per quick-order paste or file. */
   righeMax: 500,
   savedCartName: 60,

@@ -3,6 +3,7 @@ import { AVAILABILITY_LABELS, type AvailabilityLabel } from './availability.rule
 import { localizedTextSchema } from './banners.schemas.ts';
 import { isCountUnit } from './catalogue.schemas.ts';
 import { LANGUAGES } from './i18n.constants.ts';
+import { LIMITS } from './limits.constants.ts';
 import { pageQuerySchema, pagingSchema, type SortParam } from './paging.schemas.ts';
 
 /** Spec 2 §3, §5, §9 limits of the machine area. */
@@ -40,7 +41,7 @@ export const machineSearchQuerySchema = z.object({
 });
 /** GET /api/machine/dealer (term, login, page, size): one dealer's machines (visibility form). */
 export const machineDealerQuerySchema = machineSearchQuerySchema.extend({
-  login: z.string().trim().max(50).optional(),
+  login: z.string().trim().max(LIMITS.login.max).optional(),
 });
 export const machineByIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 export const machineFineGaranziaQuerySchema = z.object({
@@ -202,12 +203,12 @@ export const VISIBILITA_DEFAULT_SORT: readonly SortParam<VisibilitaSortField>[] 
 
 /** List query: l1 dealer login (internal staff only; a superdealer is always its own dealer), l2 subdealer, mt serial. */
 export const visibilitaQuerySchema = pageQuerySchema(VISIBILITA_SORT_FIELDS, paging).extend({
-  l1: z.string().trim().max(50).optional(),
-  l2: z.string().trim().max(50).optional(),
+  l1: z.string().trim().max(LIMITS.login.max).optional(),
+  l2: z.string().trim().max(LIMITS.login.max).optional(),
   mt: z.string().trim().max(MACHINE_LIMITS.matricola).optional(),
 });
 export const visibilitaInputSchema = z.object({
-  login: z.string().trim().min(1, 'validation.required').max(50, 'validation.maxlength'),
+  login: z.string().trim().min(1, 'validation.required').max(LIMITS.login.max, 'validation.maxlength'),
   matricola: z
     .string()
     .trim()
@@ -221,7 +222,7 @@ export const visibilitaInputSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   /** Internal staff say whose machine it is; a superdealer's own login is used (spec 2 §6). */
-  dealerLogin: z.string().trim().max(50).optional(),
+  dealerLogin: z.string().trim().max(LIMITS.login.max).optional(),
 });
 export type VisibilitaInput = z.input<typeof visibilitaInputSchema>;
 export const visibilitaSchema = z.object({

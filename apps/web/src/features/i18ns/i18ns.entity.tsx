@@ -1,4 +1,5 @@
 import {
+  I18N_TEXT_LIMITS,
   type I18nText,
   type I18nTextSortField,
   i18nTextCreateSchema,
@@ -57,7 +58,7 @@ export const i18nsEntity: EntityConfig<Row, I18nTextSortField> = {
       readOnlyOnEdit: true,
       options: () => LANGUAGES.map((l) => ({ value: l, label: i18next.t(`global.language.${l}`) })),
     },
-    { name: 'text', labelKey: 'i18ns.field.text', kind: 'textarea', required: true, maxLength: 2000 },
+    { name: 'text', labelKey: 'i18ns.field.text', kind: 'textarea', required: true, maxLength: I18N_TEXT_LIMITS.text },
   ],
   schemas: { create: i18nTextCreateSchema, update: i18nTextUpdateSchema },
   fromForm: (values, editing) => (editing ? { text: values.text } : values),

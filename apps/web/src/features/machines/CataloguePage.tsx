@@ -1,5 +1,12 @@
 import { ArrowLeftOutlined, ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { type CatalogueHeader, type CatalogueRow, hasAnyAuthority, isTreeLeaf, type Language } from '@ricambi/domain';
+import {
+  type CatalogueHeader,
+  type CatalogueRow,
+  hasAnyAuthority,
+  isTreeLeaf,
+  type Language,
+  MACHINE_LIMITS,
+} from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import {
@@ -233,7 +240,7 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
             aria-label={t('machines.catalogue.search.label')}
             placeholder={t('machines.catalogue.search.placeholder')}
             value={search}
-            maxLength={60}
+            maxLength={MACHINE_LIMITS.treeSearchTerm}
             allowClear
             loading={outcome.kind === 'busy'}
             onChange={(e) => {
