@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLES,
   AUDIT_SORT_FIELDS,
   auditEventSchema,
   auditFilterSchema,
@@ -15,7 +16,7 @@ import { requirePrincipal } from '../../platform/auth.ts';
 import { sendPage } from '../../platform/paging.ts';
 import { type AdminDeps, createAdminService } from './admin.service.ts';
 
-const admin = { access: ['ROLE_ADMIN'] as const };
+const admin = { access: ADMIN_ROLES };
 const tags = ['management'];
 
 export const adminRoutes =

@@ -1,6 +1,7 @@
 import {
   activeBannerSchema,
   activeBannersQuerySchema,
+  BANNER_ADMIN_ROLES,
   BANNER_SORT_FIELDS,
   BANNER_TYPES,
   type BannerInput,
@@ -21,7 +22,7 @@ import { toBanner } from './banners.mapper.ts';
 import { createBannersService } from './banners.service.ts';
 
 /** Spec 1 §2.1 and §6: banners are managed by managers. */
-const BANNER_ADMIN: Access = ['ROLE_MANAGER'];
+const BANNER_ADMIN: Access = BANNER_ADMIN_ROLES;
 const tags = ['banners'];
 
 /** Banners (spec 1 §3, §4, §7): administration on the kit; active banners and acknowledgements for users. */

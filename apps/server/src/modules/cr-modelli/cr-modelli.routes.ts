@@ -1,4 +1,4 @@
-import { CR_MODELLI_SORT_FIELDS, crModelliInputSchema, crModelliSchema } from '@ricambi/domain';
+import { CR_MODELLI_ROLES, CR_MODELLI_SORT_FIELDS, crModelliInputSchema, crModelliSchema } from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { MODEL_SORTABLE, modelSearch } from './cr-modelli.repository.ts';
 import { type CrModelliInput, crModelliColumns, crModelliNames } from './cr-modelli.service.ts';
 
 /** Spec 2 §6: machine models are maintained by managers. */
-const MANAGER = ['ROLE_MANAGER'] as const;
+const MANAGER = CR_MODELLI_ROLES;
 
 /** Machine models (spec 2 §2, §3, §7) on the entity kit, and the list of their names. */
 export const crModelliRoutes = (db: Db) => async (app: FastifyInstance) => {

@@ -1,4 +1,5 @@
 import {
+  I18N_TEXT_ACCESS,
   I18N_TEXT_SORT_FIELDS,
   i18nTextCreateSchema,
   i18nTextSchema,
@@ -30,7 +31,7 @@ export const i18nRoutes = (db: Db) => async (app: FastifyInstance) => {
       { param: 'textId', key: 'textId', column: i18nText.textId, schema: z.string().max(200) },
       { param: 'localeId', key: 'localeId', column: i18nText.localeId, schema: z.enum(LANGUAGES) },
     ],
-    access: { read: ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_MANAGER'], write: ['ROLE_ADMIN', 'ROLE_MANAGER'] },
+    access: I18N_TEXT_ACCESS,
     response: i18nTextSchema,
     create: i18nTextCreateSchema,
     update: i18nTextUpdateSchema,

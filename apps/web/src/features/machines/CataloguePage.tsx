@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import {
+  CATALOGUE_REFRESH_ROLES,
   type CatalogueHeader,
   type CatalogueRow,
   hasAnyAuthority,
@@ -334,7 +335,7 @@ export const CataloguePage = () => {
   const { modal, message } = App.useApp();
   const client = useQueryClient();
   const account = useAccount();
-  const internal = hasAnyAuthority(account?.authorities, ['ROLE_CR_INTERNAL']);
+  const internal = hasAnyAuthority(account?.authorities, CATALOGUE_REFRESH_ROLES);
   const params = useParams({ strict: false }) as { idMatricola?: string; matricola?: string };
   const idMatricola = Number(params.idMatricola);
   const matricola = params.matricola ?? '';
