@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ADMIN_ROLES } from '@ricambi/domain';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -187,7 +188,7 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(whereUsedRoutes(db));
   await app.register(visibilityRoutes(db));
   await app.register(crModelliRoutes(db));
-  app.get('/v3/api-docs', { config: { access: ['ROLE_ADMIN'] }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/v3/api-docs', { config: { access: ADMIN_ROLES }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onClose', async () => {
     readiness.ready = false;

@@ -367,6 +367,12 @@ describe('user management', () => {
         query: { term: sub.email.toUpperCase() },
       });
       expect(basic.headers['x-total-count']).toBe('1');
+      // The lookups sort on the list's fields only, by login unless asked.
+      const badSort = await manager.get('/api/users/searchBasic/byLoginOrEmailOrCompany', {
+        query: { term: sub.email, sort: 'passwordHash,asc' },
+      });
+      expect(badSort.statusCode).toBe(400);
+      expect(problemOf(badSort).fieldErrors).toEqual([{ field: 'sort', message: 'validation.invalid' }]);
 
       const authorities = (await manager.get('/api/users/authorities')).json<string[]>();
       expect(authorities).toContain('ROLE_CR_SUBDEALER');

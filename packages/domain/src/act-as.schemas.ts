@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.constants.ts';
+import type { SortParam } from './paging.schemas.ts';
 
 /** POST /api/cart/select. */
 export const actAsSelectSchema = z.object({
@@ -29,7 +30,9 @@ export const actAsUserSchema = actAsTargetSchema.extend({
 });
 export type ActAsUser = z.infer<typeof actAsUserSchema>;
 
-export const ACT_AS_SORTABLE = ['login', 'company', 'email'] as const;
+export const ACT_AS_SORT_FIELDS = ['login', 'company', 'email'] as const;
+export type ActAsSortField = (typeof ACT_AS_SORT_FIELDS)[number];
+export const ACT_AS_DEFAULT_SORT: SortParam<ActAsSortField> = 'login,asc';
 export const ACT_AS_SEARCH_MAX = 100;
 /** Wait after the last keystroke before the act-as list searches. */
 export const ACT_AS_SEARCH_DEBOUNCE_MS = 300;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SortParam } from './paging.schemas.ts';
 
 /*
  * The administrator's monitoring pages (spec 1 §2.1, §2.3 "Admin pages", §7): audits,
@@ -33,7 +34,8 @@ export const auditFilterSchema = z.object({
 
 /** Sort keys of the audits list: the response's own field names. */
 export const AUDIT_SORT_FIELDS = ['timestamp', 'principal', 'type', 'id'] as const;
-export const AUDIT_DEFAULT_SORT = 'timestamp,desc';
+export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
+export const AUDIT_DEFAULT_SORT: SortParam<AuditSortField> = 'timestamp,desc';
 
 /**
  * The audit event types the server records: stable codes, translated by the web

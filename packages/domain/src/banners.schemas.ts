@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { BANNER_TYPES } from './banners.rules.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n.constants.ts';
+import type { Authority } from './roles.constants.ts';
+
+/** Spec 1 §2.1, §6: banners are managed by managers. */
+export const BANNER_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
 
 /** Spec 1 §5 "Banner": limits per language; type and ambiente as the columns allow. */
 export const BANNER_LIMITS = { header: 256, message: 1024, type: 30, ambiente: 50, checkedText: 2000 } as const;
@@ -54,6 +58,10 @@ export const bannerSchema = z.object({
   lastModifiedDate: z.string().nullable(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
+
+/** The sortable fields of the banner list. */
+export const BANNER_SORT_FIELDS = ['id', 'startDate', 'endDate', 'type', 'ambiente'] as const;
+export type BannerSortField = (typeof BANNER_SORT_FIELDS)[number];
 
 /** GET /api/banners/active: what a user is shown. */
 export const activeBannerSchema = bannerSchema.pick({

@@ -6,7 +6,7 @@ import { fieldErrorSchema } from './problem.schemas.ts';
 
 const money = z.number().nullable();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'cart.error.dateInvalid');
-const quantityInput = z.union([z.number(), z.string().max(20)]);
+const quantityInput = z.union([z.number(), z.string().max(CART_LIMITS.quantitaText)]);
 const optionalText = (max: number) =>
   z
     .string()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type LocalizedTexts, localizedTextSchema } from './banners.schemas.ts';
-import { TIPI_ARTICOLO, TIPI_ARTICOLO_ORIG } from './catalogue.schemas.ts';
+import { TIPI_ARTICOLO, TIPI_ARTICOLO_ORIG, WHERE_USED_PAGE_SIZE } from './catalogue.schemas.ts';
 import { LANGUAGES } from './i18n.constants.ts';
+import { pagingSchema } from './paging.schemas.ts';
 
 /**
  * Catalogue master data (spec 3 §3, §5; spec 1 §3): field limits as the columns of
@@ -91,6 +92,8 @@ export const tipoCategoriaAdminSchema = z.object({
   ...auditResponse,
 });
 export type TipoCategoriaAdmin = z.infer<typeof tipoCategoriaAdminSchema>;
+export const TIPO_CATEGORIA_SORT_FIELDS = ['id', 'nome'] as const;
+export type TipoCategoriaSortField = (typeof TIPO_CATEGORIA_SORT_FIELDS)[number];
 
 // ---- Categoria ------------------------------------------------------------------------------
 
@@ -129,6 +132,8 @@ export const categoriaAdminSchema = z.object({
   ...auditResponse,
 });
 export type CategoriaAdmin = z.infer<typeof categoriaAdminSchema>;
+export const CATEGORIA_SORT_FIELDS = ['id', 'nome', 'slug', 'ordine'] as const;
+export type CategoriaSortField = (typeof CATEGORIA_SORT_FIELDS)[number];
 
 // ---- Marchio --------------------------------------------------------------------------------
 
@@ -146,6 +151,8 @@ export const marchioAdminSchema = z.object({
   ...auditResponse,
 });
 export type MarchioAdmin = z.infer<typeof marchioAdminSchema>;
+export const MARCHIO_SORT_FIELDS = ['id', 'descrizione'] as const;
+export type MarchioSortField = (typeof MARCHIO_SORT_FIELDS)[number];
 
 // ---- Articolo -------------------------------------------------------------------------------
 
@@ -235,6 +242,15 @@ export const articoloAdminSchema = z.object({
   localizedDatiTecnici: localizedTextSchema,
 });
 export type ArticoloAdmin = z.infer<typeof articoloAdminSchema>;
+export const ARTICOLO_SORT_FIELDS = [
+  'id',
+  'articolo',
+  'descrizione',
+  'tipoArticolo',
+  'prezzo',
+  'dataUltimaModifica',
+] as const;
+export type ArticoloSortField = (typeof ARTICOLO_SORT_FIELDS)[number];
 
 /** An article as the relation calls show it: code, description in the requested language. */
 export const relationArticoloSchema = z.object({
@@ -278,6 +294,8 @@ export const articoloArticoloAdminSchema = z.object({
   figlio: relationArticoloSchema.nullable(),
 });
 export type ArticoloArticoloAdmin = z.infer<typeof articoloArticoloAdminSchema>;
+export const ARTICOLO_ARTICOLO_SORT_FIELDS = ['id', 'padreId', 'figlioId', 'quantita', 'livelloImpiego'] as const;
+export type ArticoloArticoloSortField = (typeof ARTICOLO_ARTICOLO_SORT_FIELDS)[number];
 
 /** GET /api/articoloArticolo/search/byPadreId/{id}: one row of a bill of materials. */
 export const bomChildSchema = z.object({ ...bomFields, figlio: relationArticoloSchema });
@@ -289,14 +307,18 @@ export type BomParent = z.infer<typeof bomParentSchema>;
 export const bomInfoSchema = z.object({ ...bomFields, padre: relationArticoloSchema, figlio: relationArticoloSchema });
 export type BomInfo = z.infer<typeof bomInfoSchema>;
 
-/** Query of the relation calls: the description language (default the user's) and the page. */
-export const relationQuerySchema = z.object({
-  lang: z.enum(LANGUAGES).optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(200).optional(),
-  origine: z.string().max(L.articoloArticolo.origine).optional(),
-});
+/** The largest page of a relation call. */
+export const RELATION_PAGE_MAX_SIZE = 200;
+const relationQuery = (defaultSize: number) =>
+  pagingSchema({ maxSize: RELATION_PAGE_MAX_SIZE, defaultSize }).extend({
+    lang: z.enum(LANGUAGES).optional(),
+    origine: z.string().max(L.articoloArticolo.origine).optional(),
+  });
+/** Query of the bill-of-materials calls: the description language (default the user's) and the page. */
+export const relationQuerySchema = relationQuery(BOM_PAGE_SIZE);
 export type RelationQuery = z.infer<typeof relationQuerySchema>;
+/** Query of the where-used call (pages of WHERE_USED_PAGE_SIZE). */
+export const whereUsedRelationQuerySchema = relationQuery(WHERE_USED_PAGE_SIZE);
 
 // ---- ArticoloEquiv --------------------------------------------------------------------------
 
@@ -321,6 +343,8 @@ export const articoloEquivAdminSchema = z.object({
   marchio: marchioRef.nullable(),
 });
 export type ArticoloEquivAdmin = z.infer<typeof articoloEquivAdminSchema>;
+export const ARTICOLO_EQUIV_SORT_FIELDS = ['id', 'equiv', 'relazione', 'articoloId'] as const;
+export type ArticoloEquivSortField = (typeof ARTICOLO_EQUIV_SORT_FIELDS)[number];
 
 /**
  * GET /api/articoloEquiv/byArticoloId/{id}: the equivalents of an article. `articolo` is our article
@@ -364,6 +388,8 @@ export const searchLogAdminSchema = z.object({
   userId: z.number().nullable(),
 });
 export type SearchLogAdmin = z.infer<typeof searchLogAdminSchema>;
+export const SEARCH_LOG_SORT_FIELDS = ['id', 'dataRichiesta', 'username', 'tipo', 'numRisultati'] as const;
+export type SearchLogSortField = (typeof SEARCH_LOG_SORT_FIELDS)[number];
 
 // ---- ComboVoci ------------------------------------------------------------------------------
 
@@ -382,6 +408,8 @@ export const comboVociAdminSchema = z.object({
   ordine: z.number().nullable(),
 });
 export type ComboVociAdmin = z.infer<typeof comboVociAdminSchema>;
+export const COMBO_VOCI_SORT_FIELDS = ['id', 'tipo'] as const;
+export type ComboVociSortField = (typeof COMBO_VOCI_SORT_FIELDS)[number];
 
 /** The description of an article in `lang`: its translation, else Italian, else the plain description. */
 export const articoloDescrizione = (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOGUE_ADMIN_LIMITS } from './catalogue-admin.schemas.ts';
 import { fieldErrorSchema } from './problem.schemas.ts';
 
 /** Stock and price import (CSV or XLSX from the ERP): file size and rows per file. */
@@ -40,7 +41,7 @@ const amount = (kind: keyof typeof AMOUNT) =>
 
 /** One row of a stock import as the apply call takes it: the article by its code. */
 export const stockImportRowSchema = z.object({
-  articolo: z.string().trim().min(1).max(40),
+  articolo: z.string().trim().min(1).max(CATALOGUE_ADMIN_LIMITS.articolo.articolo),
   magazzino: amount('quantity'),
   in5gg: amount('quantity'),
   inArrivo: amount('quantity'),

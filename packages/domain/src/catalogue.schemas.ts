@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVAILABILITY_LABELS } from './availability.rules.ts';
 import { LANGUAGES } from './i18n.constants.ts';
+import { pagingSchema } from './paging.schemas.ts';
 
 /** Spec 3 §3 Articolo tipoArticolo: R spare part, M machine, G (admin form). */
 export const TIPI_ARTICOLO = ['G', 'M', 'R'] as const;
@@ -18,14 +19,16 @@ export const WHERE_USED_PAGE_SIZE = 10;
 /** Totals of the free search are counted up to this many, 10 pages (a higher count reads "more than"). */
 export const SEARCH_COUNT_LIMIT = 200;
 export const SEARCH_TERM_MAX = 100;
+/** The largest page of the article searches. */
+export const SEARCH_PAGE_MAX_SIZE = 100;
+const searchPaging = pagingSchema({ maxSize: SEARCH_PAGE_MAX_SIZE });
 
 export const languageQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
 
 /** GET /api/search/full: term, page, size (10 for the typeahead). */
 export const fullSearchQuerySchema = z.object({
   term: z.string().trim().min(1, 'validation.required').max(SEARCH_TERM_MAX, 'validation.maxlength'),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...searchPaging.shape,
   lang: z.enum(LANGUAGES).optional(),
 });
 
@@ -33,8 +36,7 @@ export const fullSearchQuerySchema = z.object({
 export const byIdSearchQuerySchema = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   tipoArticolo: z.enum(TIPI_ARTICOLO).default('R'),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...searchPaging.shape,
   lang: z.enum(LANGUAGES).optional(),
 });
 
@@ -136,8 +138,7 @@ export const tracksQuerySchema = z.object({
   tag2: dimension,
   tag3: dimension,
   tag6: dimension,
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...searchPaging.shape,
   lang: z.enum(LANGUAGES).optional(),
 });
 

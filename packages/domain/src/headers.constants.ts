@@ -4,6 +4,9 @@
  * is WHERE_USED_TRUNCATED_HEADER (machines.schemas.ts).
  */
 
+/** CSRF double submit: the cookie the server sets and the header the web echoes it in. */
+export const CSRF = { cookie: 'XSRF-TOKEN', header: 'X-XSRF-TOKEN' } as const;
+
 /** Paged lists (RFC 5988 `Link` and the total). */
 export const PAGE_HEADERS = {
   totalCount: 'X-Total-Count',

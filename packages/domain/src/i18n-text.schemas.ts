@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n.constants.ts';
+import type { Authority } from './roles.constants.ts';
+
+/**
+ * Spec 2 gives the screens to ROLE_USER; changing the portal's texts is for administrators and
+ * managers (docs/decisions.md).
+ */
+export const I18N_TEXT_ACCESS: { read: readonly Authority[]; write: readonly Authority[] } = {
+  read: ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_MANAGER'],
+  write: ['ROLE_ADMIN', 'ROLE_MANAGER'],
+};
 
 export const I18N_TEXT_LIMITS = { textId: 200, text: 2000 } as const;
 
@@ -16,6 +26,10 @@ export const i18nTextSchema = z.object({
   lastModifiedDate: z.string().nullable(),
 });
 export type I18nText = z.infer<typeof i18nTextSchema>;
+
+/** The sortable fields of the translation-text list. */
+export const I18N_TEXT_SORT_FIELDS = ['textId', 'localeId', 'text'] as const;
+export type I18nTextSortField = (typeof I18N_TEXT_SORT_FIELDS)[number];
 
 const text = z.string().trim().min(1, 'validation.required').max(I18N_TEXT_LIMITS.text);
 

@@ -18,6 +18,7 @@ export * from './i18n-text.schemas.ts';
 export * from './limits.constants.ts';
 export * from './machines.schemas.ts';
 export * from './messa-in-strada.schemas.ts';
+export * from './paging.schemas.ts';
 export * from './password.rules.ts';
 export * from './pricing.rules.ts';
 export * from './problem.schemas.ts';

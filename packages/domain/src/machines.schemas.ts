@@ -3,6 +3,9 @@ import { AVAILABILITY_LABELS, type AvailabilityLabel } from './availability.rule
 import { localizedTextSchema } from './banners.schemas.ts';
 import { isCountUnit } from './catalogue.schemas.ts';
 import { LANGUAGES } from './i18n.constants.ts';
+import { LIMITS } from './limits.constants.ts';
+import { pageQuerySchema, pagingSchema, type SortParam } from './paging.schemas.ts';
+import type { Authority } from './roles.constants.ts';
 
 /** Spec 2 §3, §5, §9 limits of the machine area. */
 export const MACHINE_LIMITS = {
@@ -20,13 +23,25 @@ export const MACHINE_LIMITS = {
   balloonLineWidth: 6,
 } as const;
 
+/** Spec 2 §2: the item page (code lookup, add to cart). */
+export const ITEM_PAGE_ROLES: readonly Authority[] = ['ROLE_CR_USER'];
+/** Spec 2 §2, §6: who refreshes a machine's catalogue (and PDFs) from the ERP. */
+export const CATALOGUE_REFRESH_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];
+/** Spec 2 §2 whereUsed: internal staff. */
+export const WHERE_USED_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];
+/** Spec 2 §2, §6: the visibility screens are for superdealers and internal staff. */
+export const VISIBILITY_ROLES: readonly Authority[] = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'];
+/** Spec 2 §6: machine models are maintained by managers. */
+export const CR_MODELLI_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
+
 /** Spec 2 §9: the generic catalogue's serial and catalogue code. */
 export const GENERIC_SERIAL = 'GENERIC';
 /** Spec 2 §2: mt_cli_descr `_ff_` = the machine is outside the fleet. */
 export const OUTSIDE_FLEET = '_ff_';
 
-const page = z.coerce.number().int().min(0).default(0);
-const size = z.coerce.number().int().min(1).max(200).default(20);
+/** The largest page of the machine lists. */
+export const MACHINE_PAGE_MAX_SIZE = 200;
+const paging = { maxSize: MACHINE_PAGE_MAX_SIZE };
 
 // ---------------------------------------------------------------------------------------------
 // Machines (spec 2 §2 homemachine, §7 Machines)
@@ -34,12 +49,11 @@ const size = z.coerce.number().int().min(1).max(200).default(20);
 /** GET /api/machine/full (term, page, size): the machines the user may see whose serial contains term. */
 export const machineSearchQuerySchema = z.object({
   term: z.string().trim().max(MACHINE_LIMITS.matricola).default(''),
-  page,
-  size,
+  ...pagingSchema(paging).shape,
 });
 /** GET /api/machine/dealer (term, login, page, size): one dealer's machines (visibility form). */
 export const machineDealerQuerySchema = machineSearchQuerySchema.extend({
-  login: z.string().trim().max(50).optional(),
+  login: z.string().trim().max(LIMITS.login.max).optional(),
 });
 export const machineByIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 export const machineFineGaranziaQuerySchema = z.object({
@@ -194,17 +208,19 @@ export type WhereUsedRow = z.infer<typeof whereUsedRowSchema>;
 // ---------------------------------------------------------------------------------------------
 // Sub-dealer visibility (spec 2 §2, §3, §5, §7)
 
+/** The sortable fields of the visibility list (by subdealer and serial unless asked). */
+export const VISIBILITA_SORT_FIELDS = ['id', 'login', 'matricola'] as const;
+export type VisibilitaSortField = (typeof VISIBILITA_SORT_FIELDS)[number];
+export const VISIBILITA_DEFAULT_SORT: readonly SortParam<VisibilitaSortField>[] = ['login,asc', 'matricola,asc'];
+
 /** List query: l1 dealer login (internal staff only; a superdealer is always its own dealer), l2 subdealer, mt serial. */
-export const visibilitaQuerySchema = z.object({
-  l1: z.string().trim().max(50).optional(),
-  l2: z.string().trim().max(50).optional(),
+export const visibilitaQuerySchema = pageQuerySchema(VISIBILITA_SORT_FIELDS, paging).extend({
+  l1: z.string().trim().max(LIMITS.login.max).optional(),
+  l2: z.string().trim().max(LIMITS.login.max).optional(),
   mt: z.string().trim().max(MACHINE_LIMITS.matricola).optional(),
-  page,
-  size,
-  sort: z.string().optional(),
 });
 export const visibilitaInputSchema = z.object({
-  login: z.string().trim().min(1, 'validation.required').max(50, 'validation.maxlength'),
+  login: z.string().trim().min(1, 'validation.required').max(LIMITS.login.max, 'validation.maxlength'),
   matricola: z
     .string()
     .trim()
@@ -218,7 +234,7 @@ export const visibilitaInputSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   /** Internal staff say whose machine it is; a superdealer's own login is used (spec 2 §6). */
-  dealerLogin: z.string().trim().max(50).optional(),
+  dealerLogin: z.string().trim().max(LIMITS.login.max).optional(),
 });
 export type VisibilitaInput = z.input<typeof visibilitaInputSchema>;
 export const visibilitaSchema = z.object({
@@ -251,6 +267,9 @@ export const crModelliInputSchema = z.object({
 });
 export const crModelliSchema = z.object({ id: z.number().int(), modello: z.string(), note: z.string().nullable() });
 export type CrModelli = z.infer<typeof crModelliSchema>;
+/** The sortable fields of the model list (the web offers none: spec 2 lists models unsorted). */
+export const CR_MODELLI_SORT_FIELDS = ['id', 'modello'] as const;
+export type CrModelliSortField = (typeof CR_MODELLI_SORT_FIELDS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Rules shared by the server and the web

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_LIMITS } from './cart.rules.ts';
+import { pageQuerySchema, type SortParam } from './paging.schemas.ts';
 import { storedFileSchema } from './uploads.schemas.ts';
 
 /** Spec 2 §3, §9: the road registration (messa in strada) of a machine, one per serial. */
@@ -26,9 +27,13 @@ export type MessaInStradaStato = (typeof MESSA_IN_STRADA_STATI)[number];
 
 export const MESSA_IN_STRADA_SORT_FIELDS = ['matricola', 'nomeCliente', 'msData'] as const;
 export type MessaInStradaSortField = (typeof MESSA_IN_STRADA_SORT_FIELDS)[number];
+export const MESSA_IN_STRADA_DEFAULT_SORT: readonly SortParam<MessaInStradaSortField>[] = ['matricola,asc'];
 
 /** GET /api/messainstradas/search: term and stato; page, size (10) and sort as every list. */
-export const messaInStradaSearchSchema = z.object({
+export const messaInStradaSearchSchema = pageQuerySchema(MESSA_IN_STRADA_SORT_FIELDS, {
+  defaultSize: MESSA_IN_STRADA_PAGE_SIZE,
+  maxSize: 100,
+}).extend({
   term: z.string().trim().max(50, 'validation.maxlength').optional(),
   stato: z.enum(MESSA_IN_STRADA_STATI, 'validation.invalid').default('DAFARE'),
 });

@@ -28,6 +28,11 @@ export const MACHINE_AREA_ROLES: readonly Authority[] = [
 ];
 export const PARTS_AREA_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_INTERNAL', 'ROLE_USER'];
 
+/** Administration pages (audits, logs, metrics, health, configuration, API docs, themes, maintenance). */
+export const ADMIN_ROLES: readonly Authority[] = ['ROLE_ADMIN'];
+/** Spec 1 §2.1: the spare-parts search and its results. */
+export const CATALOGUE_READ_ROLES: readonly Authority[] = ['ROLE_USER'];
+
 /** Spec 1 §6: who sees the where-used list, OEM equivalents and the stock figures of an article. */
 export const CATALOGUE_STAFF_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_INTERNAL'];
 

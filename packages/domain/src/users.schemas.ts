@@ -3,6 +3,7 @@ import { emailField, langKeyField, passwordField } from './account.schemas.ts';
 import { isCountryCode } from './countries.constants.ts';
 import { LANGUAGES } from './i18n.constants.ts';
 import { LIMITS, USER_IMPORT_LIMITS, USER_LOGIN_PATTERN } from './limits.constants.ts';
+import type { SortParam } from './paging.schemas.ts';
 import { fieldErrorSchema } from './problem.schemas.ts';
 import { AUTHORITIES, type Authority } from './roles.constants.ts';
 
@@ -149,8 +150,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The sortable list columns (spec 1 §2.3), each served by an index. */
-export const USER_SORTABLE = ['id', 'login', 'company', 'email', 'createdDate', 'lastModifiedBy'] as const;
+/** The sortable fields of the user list and lookups (spec 1 §2.3), each served by an index. */
+export const USER_SORT_FIELDS = ['id', 'login', 'company', 'email', 'createdDate', 'lastModifiedBy'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+/** The lookups (typeahead, dealer and subdealer lists) unless asked otherwise. */
+export const USER_LOOKUP_DEFAULT_SORT: SortParam<UserSortField> = 'login,asc';
 
 /** Lookups (typeahead, dealer and subdealer lists). */
 export const userSummarySchema = userSchema.pick({

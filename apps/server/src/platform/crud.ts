@@ -1,17 +1,30 @@
+import { pageQuerySchema } from '@ricambi/domain';
 import { type AnyColumn, and, count, eq, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodObject, type ZodType, z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { type Access, requirePrincipal } from './auth.ts';
 import { notFound, withAlert } from './errors.ts';
-import { orderBy, pageQuerySchema, sendPage } from './paging.ts';
+import { orderBy, type SortColumns, sendPage } from './paging.ts';
 import type { Principal } from './sessions.ts';
 
-type Row = Record<string, unknown>;
+/** A row of the table as read (`$inferSelect`). */
+type Row<T extends PgTable> = T['$inferSelect'];
+/** Set by the kit when `auditFields` is on, never by an entity. */
+type AuditColumn = 'createdBy' | 'createdDate' | 'lastModifiedBy' | 'lastModifiedDate';
+/** The values written: the table's `$inferInsert` (a value may be an SQL expression), less the audit columns. */
+type InsertValues<T extends PgTable> = Omit<PgInsertValue<T>, AuditColumn>;
+type UpdateValues<T extends PgTable> = Omit<PgUpdateSetSource<T>, AuditColumn>;
+
 /** One part of the id: its path parameter, the row property and column, and how to read it. */
-export type IdPart = { param: string; key: string; column: AnyColumn; schema: ZodType<string | number> };
+export type IdPart<T extends PgTable = PgTable> = {
+  param: string;
+  key: Extract<keyof Row<T>, string>;
+  column: AnyColumn;
+  schema: ZodType<string | number>;
+};
 
 export type CrudContext = { tx: DbOrTx; principal: Principal };
 
@@ -19,40 +32,45 @@ export type CrudContext = { tx: DbOrTx; principal: Principal };
  * How rows become responses: one at a time, or a whole batch at once when a response needs data of
  * other tables (loaded with one query for the page, never one per row).
  */
-type ResponseMapping<Out> =
-  | { toResponse: (row: Row) => Out; toResponses?: never }
-  | { toResponses: (db: DbOrTx, rows: Row[]) => Promise<Out[]>; toResponse?: never };
+type ResponseMapping<T extends PgTable, Out> =
+  | { toResponse: (row: Row<T>) => Out; toResponses?: never }
+  | { toResponses: (db: DbOrTx, rows: Row<T>[]) => Promise<Out[]>; toResponse?: never };
 
-export type CrudOptions<Create, Update, Out> = ResponseMapping<Out> & {
+export type CrudOptions<T extends PgTable, Create, Update, Out, F extends string> = ResponseMapping<T, Out> & {
   db: Db;
   /** e.g. '/api/banners'; single items at '/api/banners/:id' (or every id part for composite ids). */
   path: string;
   /** i18n base of the alerts: `${entity}.created|updated|deleted`. */
   entity: string;
-  table: PgTable;
-  ids: readonly IdPart[];
+  table: T;
+  ids: readonly IdPart<T>[];
   access: { read: Access; write: Access };
   response: ZodObject;
   create: ZodType<Create>;
   update: ZodType<Update>;
-  /** Allow-list of sortable fields (every one must have an index; an expression for an expression index). */
-  sortable: Record<string, AnyColumn | SQL>;
+  /** The list's sortable fields, from its domain schema file (the `sort` query is parsed against them). */
+  sortFields: readonly F[];
+  /** Their columns (every one must have an index; an expression for an expression index). */
+  sortable: SortColumns<NoInfer<F>>;
   /** Free-text filter from `?search=`. */
   search?: (term: string) => SQL | undefined;
-  toInsert: (input: Create, ctx: CrudContext) => Promise<Row> | Row;
-  toUpdate: (input: Update, ctx: CrudContext & { existing: Row }) => Promise<Row> | Row;
+  toInsert: (input: Create, ctx: CrudContext) => Promise<InsertValues<T>> | InsertValues<T>;
+  toUpdate: (input: Update, ctx: CrudContext & { existing: Row<T> }) => Promise<UpdateValues<T>> | UpdateValues<T>;
   /** Side effects in the same transaction after the row is written (child rows, outbox messages). */
-  afterInsert?: (ctx: CrudContext & { row: Row; input: Create }) => Promise<void>;
-  afterUpdate?: (ctx: CrudContext & { row: Row; existing: Row; input: Update }) => Promise<void>;
+  afterInsert?: (ctx: CrudContext & { row: Row<T>; input: Create }) => Promise<void>;
+  afterUpdate?: (ctx: CrudContext & { row: Row<T>; existing: Row<T>; input: Update }) => Promise<void>;
   /** Business checks and side effects in the same transaction, after validation. */
-  beforeDelete?: (ctx: CrudContext & { existing: Row }) => Promise<void>;
+  beforeDelete?: (ctx: CrudContext & { existing: Row<T> }) => Promise<void>;
   afterChange?: () => Promise<void> | void;
   /** Set when the table has createdBy/Date and lastModifiedBy/Date. */
   auditFields?: boolean;
 };
 
+/** The longest `?search=` term of a list. */
+export const CRUD_SEARCH_MAX = 100;
+
 /** An id that cannot be one (a word where a number is expected) names no row: 404, not a 500. */
-const idValue = (part: IdPart, raw: string) => {
+const idValue = <T extends PgTable>(part: IdPart<T>, raw: string) => {
   const parsed = part.schema.safeParse(raw);
   if (!parsed.success) throw notFound();
   return parsed.data;
@@ -63,9 +81,9 @@ const idValue = (part: IdPart, raw: string) => {
  * sorted by an allow-list with the id last, X-Total-Count and Link), get, create, update and delete,
  * each with its access rule, validation, audit fields and alert headers.
  */
-export const registerCrud = <Create, Update, Out extends Record<string, unknown>>(
+export const registerCrud = <T extends PgTable, Create, Update, Out extends Record<string, unknown>, F extends string>(
   app: FastifyInstance,
-  o: CrudOptions<Create, Update, Out>,
+  o: CrudOptions<T, Create, Update, Out, F>,
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const itemPath = `${o.path}/${o.ids.map((i) => `:${i.param}`).join('/')}`;
@@ -76,17 +94,26 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
   const whereIds = (raw: Record<string, string>) =>
     and(...o.ids.map((part) => eq(part.column, idValue(part, raw[part.param] ?? ''))));
 
-  const find = async (tx: DbOrTx, raw: Record<string, string>) => {
-    const [row] = await tx.select().from(o.table).where(whereIds(raw));
+  // Drizzle cannot work out the row type of a table that is still a type parameter; the kit states
+  // it here, once, so that the entities get typed rows.
+  const rows = (query: PromiseLike<unknown>) => query as PromiseLike<Row<T>[]>;
+  const table: PgTable = o.table;
+
+  const find = async (tx: DbOrTx, raw: Record<string, string>): Promise<Row<T>> => {
+    const [row] = await rows(tx.select().from(table).where(whereIds(raw)));
     if (!row) throw notFound();
-    return row as Row;
+    return row;
   };
 
-  const idParam = (row: Row) => o.ids.map((i) => String(row[i.key] ?? '')).join('/');
+  const idParam = (row: Row<T>) => o.ids.map((i) => String(row[i.key] ?? '')).join('/');
 
-  const respond = async (db: DbOrTx, rows: Row[]): Promise<Out[]> =>
-    o.toResponses ? o.toResponses(db, rows) : rows.map((row) => (o.toResponse as (r: Row) => Out)(row));
-  const respondOne = async (db: DbOrTx, row: Row) => (await respond(db, [row]))[0] as Out;
+  const respond = async (db: DbOrTx, list: Row<T>[]): Promise<Out[]> =>
+    o.toResponses ? o.toResponses(db, list) : list.map(o.toResponse);
+  const respondOne = async (db: DbOrTx, row: Row<T>) => {
+    const [response] = await respond(db, [row]);
+    if (!response) throw new Error(`${o.entity}: no response for a row`);
+    return response;
+  };
 
   r.get(
     o.path,
@@ -94,7 +121,7 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
       config: { access: o.access.read },
       schema: {
         tags,
-        querystring: pageQuerySchema.extend({ search: z.string().max(100).optional() }),
+        querystring: pageQuerySchema(o.sortFields).extend({ search: z.string().max(CRUD_SEARCH_MAX).optional() }),
         response: { 200: z.array(o.response) },
       },
     },
@@ -102,17 +129,19 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
       const { page, size, sort, search } = request.query;
       const where = search?.trim() ? o.search?.(search.trim()) : undefined;
       const [items, [total]] = await Promise.all([
-        o.db
-          .select()
-          .from(o.table)
-          .where(where)
-          .orderBy(...orderBy(sort, o.sortable, idColumns))
-          .limit(size)
-          .offset(page * size),
-        o.db.select({ n: count() }).from(o.table).where(where),
+        rows(
+          o.db
+            .select()
+            .from(table)
+            .where(where)
+            .orderBy(...orderBy(sort, o.sortable, idColumns))
+            .limit(size)
+            .offset(page * size),
+        ),
+        o.db.select({ n: count() }).from(table).where(where),
       ]);
       return sendPage(request, reply, {
-        items: await respond(o.db, items as Row[]),
+        items: await respond(o.db, items),
         total: total?.n ?? 0,
         page,
         size,
@@ -135,12 +164,15 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
       const { created, response } = await o.db.transaction(async (tx) => {
         const values = await o.toInsert(input, { tx, principal });
         const stamp = o.auditFields ? { createdBy: principal.login, createdDate: new Date() } : {};
-        const [row] = await tx
-          .insert(o.table)
-          .values({ ...values, ...stamp })
-          .returning();
-        await o.afterInsert?.({ tx, principal, row: row as Row, input });
-        return { created: row as Row, response: await respondOne(tx, row as Row) };
+        const [row] = await rows(
+          tx
+            .insert(table)
+            .values({ ...values, ...stamp })
+            .returning(),
+        );
+        if (!row) throw new Error(`${o.entity}: the insert returned no row`);
+        await o.afterInsert?.({ tx, principal, row, input });
+        return { created: row, response: await respondOne(tx, row) };
       });
       await o.afterChange?.();
       const id = idParam(created);
@@ -161,13 +193,16 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
         const existing = await find(tx, raw);
         const values = await o.toUpdate(input, { tx, principal, existing });
         const stamp = o.auditFields ? { lastModifiedBy: principal.login, lastModifiedDate: new Date() } : {};
-        const [row] = await tx
-          .update(o.table)
-          .set({ ...values, ...stamp })
-          .where(whereIds(raw))
-          .returning();
-        await o.afterUpdate?.({ tx, principal, row: row as Row, existing, input });
-        return { updated: row as Row, response: await respondOne(tx, row as Row) };
+        const [row] = await rows(
+          tx
+            .update(table)
+            .set({ ...values, ...stamp })
+            .where(whereIds(raw))
+            .returning(),
+        );
+        if (!row) throw notFound();
+        await o.afterUpdate?.({ tx, principal, row, existing, input });
+        return { updated: row, response: await respondOne(tx, row) };
       });
       await o.afterChange?.();
       withAlert(reply, `${o.entity}.updated`, { param: idParam(updated) });
@@ -181,7 +216,7 @@ export const registerCrud = <Create, Update, Out extends Record<string, unknown>
     await o.db.transaction(async (tx) => {
       const existing = await find(tx, raw);
       await o.beforeDelete?.({ tx, principal, existing });
-      await tx.delete(o.table).where(whereIds(raw));
+      await tx.delete(table).where(whereIds(raw));
     });
     await o.afterChange?.();
     withAlert(reply, `${o.entity}.deleted`, { param: o.ids.map((i) => raw[i.param]).join('/') });

@@ -1,10 +1,12 @@
+import { CSRF } from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { randomToken, safeEqual } from './crypto.ts';
 import { forbidden } from './errors.ts';
 
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
+export const CSRF_COOKIE = CSRF.cookie;
+/** Node gives header names in lower case. */
+export const CSRF_HEADER = CSRF.header.toLowerCase();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Double-submit cookie: set on any GET, echoed in X-XSRF-TOKEN on every other method. */

@@ -1,4 +1,4 @@
-import type { LoggerLevel, LogLevel } from '@ricambi/domain';
+import { CSRF, type LoggerLevel, type LogLevel } from '@ricambi/domain';
 import { type Logger, pino } from 'pino';
 import type { Config } from '../config.ts';
 
@@ -10,7 +10,7 @@ export const createLogger = (config: Pick<Config, 'logLevel'>) =>
       paths: [
         'req.headers.cookie',
         'req.headers.authorization',
-        'req.headers["x-xsrf-token"]',
+        `req.headers["${CSRF.header.toLowerCase()}"]`,
         'res.headers["set-cookie"]',
         '*.password',
         '*.newPassword',

@@ -1,36 +1,35 @@
-import { PAGE_SIZE } from '@ricambi/domain';
+import { PAGE_HEADERS, type SortDirection, type SortKey, type SortParam } from '@ricambi/domain';
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { fieldError } from './errors.ts';
-
-/** page (zero-based), size (default 20), sort (`field,asc|desc`, repeatable) — DESIGN.md "Rules". */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(500).default(PAGE_SIZE),
-  sort: z.union([z.string(), z.array(z.string())]).optional(),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /**
- * ORDER BY from the allow-listed sort fields; the id columns are always the last keys so that
- * pages never overlap. An unknown field is a 400 on `sort`.
+ * The columns (or indexed expressions) of a list's sortable fields, typed by the domain's union of
+ * them: a field missing here or one the list does not offer is a type error.
  */
-export const orderBy = (
-  sort: PageQuery['sort'],
-  sortable: Record<string, AnyColumn | SQL>,
+export type SortColumns<F extends string> = Record<F, AnyColumn | SQL>;
+
+const toKey = <F extends string>(param: SortParam<F>): SortKey<F> => {
+  const [field, direction] = param.split(',') as [F, SortDirection];
+  return { field, direction };
+};
+
+/**
+ * ORDER BY from the sort keys parsed by the list's `pageQuerySchema` (or `defaults` when none was
+ * asked); the id columns are always the last keys so that pages never overlap.
+ */
+export const orderBy = <F extends string>(
+  sort: readonly SortKey<F>[],
+  columns: SortColumns<F>,
   idColumns: readonly AnyColumn[],
+  defaults: readonly SortParam<F>[] = [],
 ): SQL[] => {
-  const keys = (Array.isArray(sort) ? sort : sort ? [sort] : []).filter(Boolean);
   const order: SQL[] = [];
   const used = new Set<AnyColumn | SQL>();
-  for (const key of keys) {
-    const [field = '', direction = 'asc'] = key.split(',');
-    const column = sortable[field];
-    if (!column || !['asc', 'desc'].includes(direction.toLowerCase())) throw fieldError('sort', 'validation.invalid');
+  for (const { field, direction } of sort.length > 0 ? sort : defaults.map(toKey)) {
+    const column = columns[field];
     if (used.has(column)) continue;
     used.add(column);
-    order.push(direction.toLowerCase() === 'desc' ? desc(column) : asc(column));
+    order.push(direction === 'desc' ? desc(column) : asc(column));
   }
   for (const id of idColumns) if (!used.has(id)) order.push(asc(id));
   return order;
@@ -53,9 +52,9 @@ export const sendPage = <T>(
   if (page.page > 0) links.push(link(Math.min(page.page - 1, lastPage), 'prev'));
   if (page.page < lastPage) links.push(link(page.page + 1, 'next'));
   links.push(link(lastPage, 'last'));
-  reply.header('X-Total-Count', String(page.total));
-  reply.header('Link', links.join(', '));
-  reply.header('Access-Control-Expose-Headers', 'X-Total-Count, Link');
+  reply.header(PAGE_HEADERS.totalCount, String(page.total));
+  reply.header(PAGE_HEADERS.link, links.join(', '));
+  reply.header('Access-Control-Expose-Headers', `${PAGE_HEADERS.totalCount}, ${PAGE_HEADERS.link}`);
   return page.items;
 };
 

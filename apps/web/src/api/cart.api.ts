@@ -1,4 +1,5 @@
 import {
+  CART_ROLES,
   type CartItemAdd,
   type CartItemUpdate,
   type CartView,
@@ -17,7 +18,7 @@ import { except, queryKeys } from './keys.ts';
 const useLang = () => useTranslation().i18n.language as Language;
 
 /** Spec 1 §6: ROLE_CART may add to the cart and sees the cart dropdown. */
-export const useCanUseCart = () => hasAnyAuthority(useAccount()?.authorities, ['ROLE_CART']);
+export const useCanUseCart = () => hasAnyAuthority(useAccount()?.authorities, CART_ROLES);
 
 export const cartQuery = (lang: string) => ({
   queryKey: queryKeys.cart.view(lang),

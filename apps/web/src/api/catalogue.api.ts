@@ -5,6 +5,7 @@ import {
   type InfoCliente,
   type MarchioRef,
   PAGE_SIZE,
+  SEARCH_HEADERS,
 } from '@ricambi/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,12 +29,12 @@ const query = (params: Record<string, string | number | undefined>) =>
 
 const fetchHits = async (url: string): Promise<HitPage> => {
   const { items, total, capped, headers } = await http.getPage<ArticoloHit>(url);
-  const corrected = headers.get('X-Search-Corrected');
+  const corrected = headers.get(SEARCH_HEADERS.corrected);
   return {
     items,
     total,
     capped,
-    match: (headers.get('X-Search-Match') as HitPage['match'] | null) ?? 'exact',
+    match: (headers.get(SEARCH_HEADERS.match) as HitPage['match'] | null) ?? 'exact',
     corrected: corrected ? decodeURIComponent(corrected) : undefined,
   };
 };

@@ -1,4 +1,4 @@
-import type { FieldError, Problem } from '@ricambi/domain';
+import { CSRF, type FieldError, PAGE_HEADERS, type Problem, SEARCH_HEADERS } from '@ricambi/domain';
 
 /** A failed call: `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -12,7 +12,6 @@ export class ApiError extends Error {
   }
 }
 
-const CSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE = new Set(['GET', 'HEAD']);
 
 const readCookie = (name: string) =>
@@ -26,8 +25,8 @@ type Body = { json: unknown } | { form: Record<string, string> } | { multipart: 
 const send = async (method: string, url: string, body: Body, extra?: Record<string, string>): Promise<Response> => {
   const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (!SAFE.has(method)) {
-    const token = readCookie(CSRF_COOKIE);
-    if (token) headers['X-XSRF-TOKEN'] = decodeURIComponent(token);
+    const token = readCookie(CSRF.cookie);
+    if (token) headers[CSRF.header] = decodeURIComponent(token);
   }
   let payload: string | FormData | undefined;
   if (body && 'json' in body) {
@@ -111,11 +110,11 @@ export type Page<T> = { items: T[]; total: number; capped: boolean };
 /** GET a paged list: the rows, the total and the capped flag from the headers, and the headers. */
 const getPage = async <T>(url: string): Promise<Page<T> & { headers: Headers }> => {
   const { data, headers } = await requestWithHeaders<T[]>('GET', url);
-  const total = headers.get('X-Total-Count');
+  const total = headers.get(PAGE_HEADERS.totalCount);
   return {
     items: data,
     total: total === null ? data.length : Number(total),
-    capped: headers.get('X-Total-Count-Capped') === 'true',
+    capped: headers.get(SEARCH_HEADERS.totalCapped) === 'true',
     headers,
   };
 };
@@ -159,8 +158,8 @@ const sendForm = (url: string, form: FormData, options: UploadOptions) =>
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
-    const token = readCookie(CSRF_COOKIE);
-    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', decodeURIComponent(token));
+    const token = readCookie(CSRF.cookie);
+    if (token) xhr.setRequestHeader(CSRF.header, decodeURIComponent(token));
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
         options.onProgress?.(Math.round((event.loaded / event.total) * 100));

@@ -1,7 +1,8 @@
-import { ACT_AS_REFUSED_ROLES } from '@ricambi/domain';
-import { type AnyColumn, and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { ACT_AS_REFUSED_ROLES, type ActAsSortField } from '@ricambi/domain';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, userAuthority, userSession } from '../../db/schema/index.ts';
+import type { SortColumns } from '../../platform/paging.ts';
 import { userMatches } from '../users/users.contract.ts';
 
 export type ActAsUserRow = {
@@ -17,7 +18,7 @@ export type ActAsUserRow = {
 /** Sort fields of the act-as list (each has an index on app_user). */
 export const ACT_AS_ID_COLUMN = appUser.id;
 
-export const ACT_AS_SORT_COLUMNS: Record<string, AnyColumn> = {
+export const ACT_AS_SORT_COLUMNS: SortColumns<ActAsSortField> = {
   login: appUser.login,
   company: appUser.company,
   email: appUser.email,

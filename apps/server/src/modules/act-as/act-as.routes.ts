@@ -1,9 +1,11 @@
 import {
   ACT_AS_ROLES,
   ACT_AS_SEARCH_MAX,
+  ACT_AS_SORT_FIELDS,
   actAsSelectSchema,
   actAsTargetSchema,
   actAsUserSchema,
+  pageQuerySchema,
 } from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { withAlert } from '../../platform/errors.ts';
-import { pageQuerySchema, sendPage } from '../../platform/paging.ts';
+import { sendPage } from '../../platform/paging.ts';
 import { requestIp } from '../../platform/sessions.ts';
 import { type ActAsService, createActAsService } from './act-as.service.ts';
 
@@ -28,7 +30,9 @@ const actAsRoutes =
         config: { access: ACT_AS_ROLES },
         schema: {
           tags,
-          querystring: pageQuerySchema.extend({ search: z.string().max(ACT_AS_SEARCH_MAX).optional() }),
+          querystring: pageQuerySchema(ACT_AS_SORT_FIELDS).extend({
+            search: z.string().max(ACT_AS_SEARCH_MAX).optional(),
+          }),
           response: { 200: z.array(actAsUserSchema) },
         },
       },

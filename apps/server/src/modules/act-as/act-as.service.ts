@@ -1,8 +1,17 @@
-import { type ActAsTarget, type ActAsUser, actAsSelectSchema, isRefusedActAsTarget, mayActAs } from '@ricambi/domain';
+import {
+  ACT_AS_DEFAULT_SORT,
+  type ActAsSortField,
+  type ActAsTarget,
+  type ActAsUser,
+  actAsSelectSchema,
+  isRefusedActAsTarget,
+  mayActAs,
+  type PageQuery,
+} from '@ricambi/domain';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { badRequest, fieldError, forbidden, unauthorized } from '../../platform/errors.ts';
-import { orderBy, type PageQuery } from '../../platform/paging.ts';
+import { orderBy } from '../../platform/paging.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import { toActAsTarget, toActAsUser } from './act-as.mapper.ts';
 import * as repo from './act-as.repository.ts';
@@ -14,13 +23,13 @@ export const createActAsService = (db: Db) => {
   return {
     list: async (
       principal: Principal,
-      query: PageQuery & { search?: string },
+      query: PageQuery<ActAsSortField> & { search?: string },
     ): Promise<{ items: ActAsUser[]; total: number }> => {
       if (principal.actor || !mayActAs(principal.authorities)) throw forbidden();
       const page = await repo.listCandidates(db, {
         excludeUserId: principal.userId,
         search: query.search?.trim() || undefined,
-        orderBy: orderBy(query.sort ?? 'login,asc', repo.ACT_AS_SORT_COLUMNS, [repo.ACT_AS_ID_COLUMN]),
+        orderBy: orderBy(query.sort, repo.ACT_AS_SORT_COLUMNS, [repo.ACT_AS_ID_COLUMN], [ACT_AS_DEFAULT_SORT]),
         limit: query.size,
         offset: query.page * query.size,
       });

@@ -1,4 +1,6 @@
 import {
+  ADMIN_ROLES,
+  AUDIT_SORT_FIELDS,
   auditEventSchema,
   auditFilterSchema,
   changeLoggerSchema,
@@ -6,14 +8,15 @@ import {
   healthSchema,
   loggerSchema,
   metricsSummarySchema,
+  pageQuerySchema,
 } from '@ricambi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { pageQuerySchema, sendPage } from '../../platform/paging.ts';
+import { sendPage } from '../../platform/paging.ts';
 import { type AdminDeps, createAdminService } from './admin.service.ts';
 
-const admin = { access: ['ROLE_ADMIN'] as const };
+const admin = { access: ADMIN_ROLES };
 const tags = ['management'];
 
 export const adminRoutes =
@@ -39,7 +42,7 @@ export const adminRoutes =
         config: admin,
         schema: {
           tags,
-          querystring: pageQuerySchema.extend(auditFilterSchema.shape),
+          querystring: pageQuerySchema(AUDIT_SORT_FIELDS).extend(auditFilterSchema.shape),
           response: { 200: z.array(auditEventSchema) },
         },
       },

@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import type { ChangeLoggerRequest, Health } from '@ricambi/domain';
+import type { AuditSortField, ChangeLoggerRequest, Health, PageQuery } from '@ricambi/domain';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { LoggerRegistry } from '../../platform/logger.ts';
 import type { MailSender } from '../../platform/mail.ts';
 import type { Metrics } from '../../platform/metrics.ts';
-import type { PageQuery } from '../../platform/paging.ts';
 import { toAuditEvent, toConfigProperties } from './admin.mapper.ts';
 import { type AuditFilter, findAuditPage } from './admin.repository.ts';
 
@@ -72,7 +71,7 @@ export const createAdminService = (deps: AdminDeps) => {
       return { status: up ? 'UP' : 'DOWN', components: { db, mail, disk } };
     },
 
-    listAudits: async (filter: AuditFilter, page: PageQuery) => {
+    listAudits: async (filter: AuditFilter, page: PageQuery<AuditSortField>) => {
       const { rows, total } = await findAuditPage(deps.database.db, filter, page);
       return { items: rows.map(toAuditEvent), total };
     },

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   type ArticoloHit,
-  type Authority,
   availabilityLabel,
+  CATALOGUE_READ_ROLES,
   CATALOGUE_STAFF_ROLES,
   customerPrice,
   hasAnyAuthority,
@@ -22,7 +22,7 @@ import { toArticoloDetail, toArticoloHit, toArticoloImage } from './articolo.map
 import * as repo from './articolo.repository.ts';
 
 /** Spec 1 §2.1: article pages and searches are for ROLE_USER. */
-export const CATALOGUE_READ: Authority[] = ['ROLE_USER'];
+export const CATALOGUE_READ = CATALOGUE_READ_ROLES;
 
 export const isCatalogueStaff = (principal: Principal) => hasAnyAuthority(principal.authorities, CATALOGUE_STAFF_ROLES);
 

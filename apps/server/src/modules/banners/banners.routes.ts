@@ -1,6 +1,8 @@
 import {
   activeBannerSchema,
   activeBannersQuerySchema,
+  BANNER_ADMIN_ROLES,
+  BANNER_SORT_FIELDS,
   BANNER_TYPES,
   type BannerInput,
   bannerCheckedSchema,
@@ -17,11 +19,10 @@ import { requirePrincipal } from '../../platform/auth.ts';
 import { registerCrud } from '../../platform/crud.ts';
 import type { ThemesService } from '../themes/themes.contract.ts';
 import { toBanner } from './banners.mapper.ts';
-import type { BannerRow } from './banners.repository.ts';
 import { createBannersService } from './banners.service.ts';
 
 /** Spec 1 §2.1 and §6: banners are managed by managers. */
-const BANNER_ADMIN: Access = ['ROLE_MANAGER'];
+const BANNER_ADMIN: Access = BANNER_ADMIN_ROLES;
 const tags = ['banners'];
 
 /** Banners (spec 1 §3, §4, §7): administration on the kit; active banners and acknowledgements for users. */
@@ -73,6 +74,7 @@ export const bannersRoutes = (db: Db, themes: ThemesService) => async (app: Fast
     response: bannerSchema,
     create: bannerInputSchema,
     update: bannerInputSchema,
+    sortFields: BANNER_SORT_FIELDS,
     sortable: {
       id: banner.id,
       startDate: banner.startDate,
@@ -80,7 +82,7 @@ export const bannersRoutes = (db: Db, themes: ThemesService) => async (app: Fast
       type: banner.type,
       ambiente: banner.ambiente,
     },
-    toResponse: (row) => toBanner(row as BannerRow),
+    toResponse: toBanner,
     toInsert: (input: BannerInput, { tx }) => banners.toColumns(tx, input),
     toUpdate: (input: BannerInput, { tx }) => banners.toColumns(tx, input),
     auditFields: true,

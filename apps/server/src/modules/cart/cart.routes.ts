@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  type Authority,
+  CART_ROLES,
   cartAddressSchema,
   cartAllSchema,
   cartItemAddSchema,
@@ -26,7 +26,7 @@ import { QUICK_ORDER_FILE_ERROR, QUICK_ORDER_MAX_BYTES } from './cart.quick.ts';
 import { createCartService } from './cart.service.ts';
 
 /** Spec 1 §6: ROLE_CART may add to the cart and sees it. */
-const CART_ACCESS: Authority[] = ['ROLE_CART'];
+const CART_ACCESS = CART_ROLES;
 const tags = ['cart'];
 const config = { access: CART_ACCESS };
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -1,4 +1,7 @@
 import {
+  ARTICOLO_ARTICOLO_SORT_FIELDS,
+  ARTICOLO_EQUIV_SORT_FIELDS,
+  ARTICOLO_SORT_FIELDS,
   type ArticoloArticoloInput,
   type ArticoloCreateInput,
   type ArticoloEquivInput,
@@ -10,19 +13,21 @@ import {
   articoloEquivAdminSchema,
   articoloEquivInputSchema,
   articoloUpdateSchema,
-  BOM_PAGE_SIZE,
   bomChildSchema,
   bomInfoSchema,
   bomParentSchema,
   CATALOGUE_ADMIN_ROLES,
   CATALOGUE_STAFF_ROLES,
+  CATEGORIA_SORT_FIELDS,
   type CategoriaInput,
+  COMBO_VOCI_SORT_FIELDS,
   type ComboVociInput,
   categoriaAdminSchema,
   categoriaInputSchema,
   comboVociAdminSchema,
   comboVociInputSchema,
   equivalentSchema,
+  MARCHIO_SORT_FIELDS,
   type MarchioInput,
   marchioAdminSchema,
   marchioInputSchema,
@@ -30,19 +35,21 @@ import {
   relationQuerySchema,
   SEARCH_LOG_READ_ROLES,
   SEARCH_LOG_ROLES,
+  SEARCH_LOG_SORT_FIELDS,
   type SearchLogInput,
   searchLogAdminSchema,
   searchLogInputSchema,
+  TIPO_CATEGORIA_SORT_FIELDS,
   type TipoCategoriaInput,
   tipoCategoriaAdminSchema,
   tipoCategoriaInputSchema,
-  WHERE_USED_PAGE_SIZE,
+  whereUsedRelationQuerySchema,
 } from '@ricambi/domain';
 import { type AnyColumn, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   articolo,
   articoloArticolo,
@@ -59,13 +66,6 @@ import { containsPattern, escapeLike, sendPage } from '../../platform/paging.ts'
 import { reindexArticles } from '../search/search.contract.ts';
 import {
   type ArticoloArticoloRow,
-  type ArticoloEquivRow,
-  type ArticoloRow,
-  type CategoriaRow,
-  type ComboVociRow,
-  type MarchioRow,
-  type SearchLogRow,
-  type TipoCategoriaRow,
   toArticolo,
   toArticoloArticolo,
   toArticoloEquiv,
@@ -99,7 +99,7 @@ import {
 
 const numericId = (column: AnyColumn) => ({
   param: 'id',
-  key: 'id',
+  key: 'id' as const,
   column,
   schema: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
@@ -124,9 +124,10 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: tipoCategoriaAdminSchema,
     create: tipoCategoriaInputSchema,
     update: tipoCategoriaInputSchema,
+    sortFields: TIPO_CATEGORIA_SORT_FIELDS,
     sortable: { id: tipoCategoria.id, nome: tipoCategoria.nome },
     search: (term) => or(contains(tipoCategoria.nome, term), contains(tipoCategoria.descrizione, term)),
-    toResponse: (row) => toTipoCategoria(row as TipoCategoriaRow),
+    toResponse: toTipoCategoria,
     toInsert: (input: TipoCategoriaInput) => tipoCategoriaColumns(input),
     toUpdate: (input: TipoCategoriaInput) => tipoCategoriaColumns(input),
     auditFields: true,
@@ -142,10 +143,11 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: categoriaAdminSchema,
     create: categoriaInputSchema,
     update: categoriaInputSchema,
+    sortFields: CATEGORIA_SORT_FIELDS,
     sortable: { id: categoria.id, nome: categoria.nome, slug: categoria.slug, ordine: categoria.ordine },
     search: (term) => or(contains(categoria.nome, term), contains(categoria.slug, term)),
     toResponses: async (tx, rows) => {
-      const list = rows as CategoriaRow[];
+      const list = rows;
       const [categorie, tipi] = await Promise.all([
         namesById(
           tx,
@@ -161,7 +163,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
       return list.map((r) => toCategoria(r, { categorie, tipi }));
     },
     toInsert: (input: CategoriaInput, { tx }) => categoriaColumns(tx, input),
-    toUpdate: (input: CategoriaInput, { tx, existing }) => categoriaColumns(tx, input, (existing as CategoriaRow).id),
+    toUpdate: (input: CategoriaInput, { tx, existing }) => categoriaColumns(tx, input, existing.id),
     auditFields: true,
   });
 
@@ -175,11 +177,12 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: marchioAdminSchema,
     create: marchioInputSchema,
     update: marchioInputSchema,
+    sortFields: MARCHIO_SORT_FIELDS,
     sortable: { id: marchio.id, descrizione: marchio.descrizione },
     search: (term) => contains(marchio.descrizione, term),
-    toResponse: (row) => toMarchio(row as MarchioRow),
+    toResponse: toMarchio,
     toInsert: (input: MarchioInput, { tx }) => marchioColumns(tx, input),
-    toUpdate: (input: MarchioInput, { tx, existing }) => marchioColumns(tx, input, (existing as MarchioRow).id),
+    toUpdate: (input: MarchioInput, { tx, existing }) => marchioColumns(tx, input, existing.id),
     auditFields: true,
   });
 
@@ -193,6 +196,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: articoloAdminSchema,
     create: articoloCreateSchema,
     update: articoloUpdateSchema,
+    sortFields: ARTICOLO_SORT_FIELDS,
     sortable: {
       id: articolo.id,
       articolo: articolo.articolo,
@@ -203,7 +207,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     },
     search: (term) => inArray(articolo.id, articoliMatching(term)),
     toResponses: async (tx, rows) => {
-      const list = rows as ArticoloRow[];
+      const list = rows;
       const [marchi, categorie] = await Promise.all([
         marchiById(
           tx,
@@ -217,14 +221,12 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
       return list.map((r) => toArticolo(r, marchi, categorie));
     },
     toInsert: (input: ArticoloCreateInput, { tx }) => articoloInsert(tx, input),
-    toUpdate: (input: ArticoloUpdateInput, { tx, existing }) =>
-      articoloColumns(tx, input, (existing as ArticoloRow).id),
-    afterInsert: ({ tx, row, input }) => articoloWritten(tx, (row as ArticoloRow).id, input.categoriaIds ?? []),
-    afterUpdate: ({ tx, row, input }) => articoloWritten(tx, (row as ArticoloRow).id, input.categoriaIds),
+    toUpdate: (input: ArticoloUpdateInput, { tx, existing }) => articoloColumns(tx, input, existing.id),
+    afterInsert: ({ tx, row, input }) => articoloWritten(tx, row.id, input.categoriaIds ?? []),
+    afterUpdate: ({ tx, row, input }) => articoloWritten(tx, row.id, input.categoriaIds),
   });
 
-  const bomResponses = async (tx: Parameters<typeof articoloSummaries>[0], rows: Record<string, unknown>[]) => {
-    const list = rows as ArticoloArticoloRow[];
+  const bomResponses = async (tx: DbOrTx, list: ArticoloArticoloRow[]) => {
     const articoli = await articoloSummaries(
       tx,
       list.flatMap((r) => [r.padreId, r.figlioId]),
@@ -241,6 +243,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: articoloArticoloAdminSchema,
     create: articoloArticoloInputSchema,
     update: articoloArticoloInputSchema,
+    sortFields: ARTICOLO_ARTICOLO_SORT_FIELDS,
     sortable: {
       id: articoloArticolo.id,
       padreId: articoloArticolo.padreId,
@@ -267,6 +270,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: articoloEquivAdminSchema,
     create: articoloEquivInputSchema,
     update: articoloEquivInputSchema,
+    sortFields: ARTICOLO_EQUIV_SORT_FIELDS,
     sortable: {
       id: articoloEquiv.id,
       equiv: articoloEquiv.equiv,
@@ -276,7 +280,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     search: (term): SQL | undefined =>
       or(startsWith(articoloEquiv.equiv, term), inArray(articoloEquiv.articoloId, articoliMatching(term))),
     toResponses: async (tx, rows) => {
-      const list = rows as ArticoloEquivRow[];
+      const list = rows;
       const [articoli, marchi] = await Promise.all([
         articoloSummaries(
           tx,
@@ -291,12 +295,10 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     },
     toInsert: (input: ArticoloEquivInput, { tx }) => articoloEquivColumns(tx, input),
     toUpdate: (input: ArticoloEquivInput, { tx }) => articoloEquivColumns(tx, input),
-    afterInsert: ({ tx, row }) => reindexArticles(tx, [(row as ArticoloEquivRow).articoloId]),
-    afterUpdate: ({ tx, row, existing }) =>
-      reindexArticles(tx, [(row as ArticoloEquivRow).articoloId, (existing as ArticoloEquivRow).articoloId]),
+    afterInsert: ({ tx, row }) => reindexArticles(tx, [row.articoloId]),
+    afterUpdate: ({ tx, row, existing }) => reindexArticles(tx, [row.articoloId, existing.articoloId]),
     // Removed here so that the owner's search data no longer holds the code (the kit's delete then finds nothing).
-    beforeDelete: ({ tx, existing }) =>
-      equivRemoved(tx, (existing as ArticoloEquivRow).id, (existing as ArticoloEquivRow).articoloId),
+    beforeDelete: ({ tx, existing }) => equivRemoved(tx, existing.id, existing.articoloId),
   });
 
   registerCrud(app, {
@@ -309,6 +311,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: searchLogAdminSchema,
     create: searchLogInputSchema,
     update: searchLogInputSchema,
+    sortFields: SEARCH_LOG_SORT_FIELDS,
     sortable: {
       id: searchLog.id,
       dataRichiesta: searchLog.dataRichiesta,
@@ -317,7 +320,7 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
       numRisultati: searchLog.numRisultati,
     },
     search: (term) => or(startsWith(searchLog.username, term), startsWith(searchLog.tipo, term)),
-    toResponse: (row) => toSearchLog(row as SearchLogRow),
+    toResponse: toSearchLog,
     toInsert: (input: SearchLogInput, { tx }) => searchLogColumns(tx, input),
     toUpdate: (input: SearchLogInput, { tx }) => searchLogColumns(tx, input),
   });
@@ -332,11 +335,12 @@ export const catalogueAdminRoutes = (db: Db) => async (app: FastifyInstance) => 
     response: comboVociAdminSchema,
     create: comboVociInputSchema,
     update: comboVociInputSchema,
+    sortFields: COMBO_VOCI_SORT_FIELDS,
     sortable: { id: comboVoci.id, tipo: comboVoci.tipo },
     search: (term) => or(startsWith(comboVoci.tipo, term), contains(comboVoci.chiave, term)),
-    toResponse: (row) => toComboVoci(row as ComboVociRow),
+    toResponse: toComboVoci,
     toInsert: (input: ComboVociInput, { tx }) => comboVociColumns(tx, input),
-    toUpdate: (input: ComboVociInput, { tx, existing }) => comboVociColumns(tx, input, (existing as ComboVociRow).id),
+    toUpdate: (input: ComboVociInput, { tx, existing }) => comboVociColumns(tx, input, existing.id),
   });
 
   registerRelations(app, db);
@@ -355,7 +359,7 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
       schema: { tags, params: idParams, querystring: relationQuerySchema, response: { 200: z.array(bomChildSchema) } },
     },
     async (request, reply) => {
-      const { lang, page, size = BOM_PAGE_SIZE } = request.query;
+      const { lang, page, size } = request.query;
       const found = await relations.children(requirePrincipal(request.principal), request.params.id, {
         lang,
         page,
@@ -377,11 +381,8 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
       },
     },
     async (request, reply) => {
-      const { page, size = BOM_PAGE_SIZE } = request.query;
-      const found = await relations.children(requirePrincipal(request.principal), request.params.id, {
-        ...request.query,
-        size,
-      });
+      const { page, size } = request.query;
+      const found = await relations.children(requirePrincipal(request.principal), request.params.id, request.query);
       return sendPage(request, reply, { ...found, page, size });
     },
   );
@@ -391,14 +392,16 @@ const registerRelations = (app: FastifyInstance, db: Db) => {
     {
       // Spec 1 §6: only administrators, managers and internal staff see where a part is used.
       config: { access: CATALOGUE_STAFF_ROLES },
-      schema: { tags, params: idParams, querystring: relationQuerySchema, response: { 200: z.array(bomParentSchema) } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: whereUsedRelationQuerySchema,
+        response: { 200: z.array(bomParentSchema) },
+      },
     },
     async (request, reply) => {
-      const { page, size = WHERE_USED_PAGE_SIZE } = request.query;
-      const found = await relations.parents(requirePrincipal(request.principal), request.params.id, {
-        ...request.query,
-        size,
-      });
+      const { page, size } = request.query;
+      const found = await relations.parents(requirePrincipal(request.principal), request.params.id, request.query);
       return sendPage(request, reply, { ...found, page, size });
     },
   );

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  ADMIN_ROLES,
   reindexResultSchema,
   STOCK_IMPORT_LIMITS,
   stockImportListSchema,
@@ -13,7 +14,7 @@ import { requirePrincipal } from '../../platform/auth.ts';
 import { badRequest, withAlert } from '../../platform/errors.ts';
 import { createCatalogueMaintenanceService, STOCK_MESSAGES } from './catalogue-maintenance.service.ts';
 
-const access = ['ROLE_ADMIN'] as const;
+const access = ADMIN_ROLES;
 
 /**
  * Catalogue maintenance (ROLE_ADMIN): the stock and price import from the ERP's CSV/XLSX (issue 4

@@ -1,7 +1,8 @@
+import type { CrModelliSortField } from '@ricambi/domain';
 import { and, asc, ilike, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { crModelli } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/paging.ts';
+import { containsPattern, type SortColumns } from '../../platform/paging.ts';
 
 export type CrModelliRow = typeof crModelli.$inferSelect;
 
@@ -27,4 +28,4 @@ export const modelNameTaken = async (db: DbOrTx, modello: string, exceptId?: num
 
 /** The kit's list filter and sort allow-list. */
 export const modelSearch = (term: string) => ilike(crModelli.modello, containsPattern(term));
-export const MODEL_SORTABLE = { id: crModelli.id, modello: crModelli.modello };
+export const MODEL_SORTABLE: SortColumns<CrModelliSortField> = { id: crModelli.id, modello: crModelli.modello };

@@ -1,4 +1,4 @@
-import { crModelliInputSchema, crModelliSchema } from '@ricambi/domain';
+import { CR_MODELLI_ROLES, CR_MODELLI_SORT_FIELDS, crModelliInputSchema, crModelliSchema } from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,11 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { crModelli } from '../../db/schema/index.ts';
 import { registerCrud } from '../../platform/crud.ts';
 import { toCrModelli } from './cr-modelli.mapper.ts';
-import { type CrModelliRow, MODEL_SORTABLE, modelSearch } from './cr-modelli.repository.ts';
+import { MODEL_SORTABLE, modelSearch } from './cr-modelli.repository.ts';
 import { type CrModelliInput, crModelliColumns, crModelliNames } from './cr-modelli.service.ts';
 
 /** Spec 2 §6: machine models are maintained by managers. */
-const MANAGER = ['ROLE_MANAGER'] as const;
+const MANAGER = CR_MODELLI_ROLES;
 
 /** Machine models (spec 2 §2, §3, §7) on the entity kit, and the list of their names. */
 export const crModelliRoutes = (db: Db) => async (app: FastifyInstance) => {
@@ -42,10 +42,11 @@ export const crModelliRoutes = (db: Db) => async (app: FastifyInstance) => {
     response: crModelliSchema,
     create: crModelliInputSchema,
     update: crModelliInputSchema,
+    sortFields: CR_MODELLI_SORT_FIELDS,
     sortable: MODEL_SORTABLE,
     search: modelSearch,
-    toResponse: (row) => toCrModelli(row as CrModelliRow),
+    toResponse: toCrModelli,
     toInsert: (input: CrModelliInput, { tx }) => crModelliColumns(tx, input),
-    toUpdate: (input: CrModelliInput, { tx, existing }) => crModelliColumns(tx, input, (existing as CrModelliRow).id),
+    toUpdate: (input: CrModelliInput, { tx, existing }) => crModelliColumns(tx, input, existing.id),
   });
 };

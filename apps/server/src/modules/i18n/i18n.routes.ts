@@ -1,4 +1,11 @@
-import { i18nTextCreateSchema, i18nTextSchema, i18nTextUpdateSchema, LANGUAGES } from '@ricambi/domain';
+import {
+  I18N_TEXT_ACCESS,
+  I18N_TEXT_SORT_FIELDS,
+  i18nTextCreateSchema,
+  i18nTextSchema,
+  i18nTextUpdateSchema,
+  LANGUAGES,
+} from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,10 +31,11 @@ export const i18nRoutes = (db: Db) => async (app: FastifyInstance) => {
       { param: 'textId', key: 'textId', column: i18nText.textId, schema: z.string().max(200) },
       { param: 'localeId', key: 'localeId', column: i18nText.localeId, schema: z.enum(LANGUAGES) },
     ],
-    access: { read: ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_MANAGER'], write: ['ROLE_ADMIN', 'ROLE_MANAGER'] },
+    access: I18N_TEXT_ACCESS,
     response: i18nTextSchema,
     create: i18nTextCreateSchema,
     update: i18nTextUpdateSchema,
+    sortFields: I18N_TEXT_SORT_FIELDS,
     sortable: { textId: i18nText.textId, localeId: i18nText.localeId, text: i18nText.text },
     search: textSearch,
     toResponse: toI18nText,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import {
-  type Authority,
+  CATALOGUE_REFRESH_ROLES,
   catalogueHeaderSchema,
   catalogueRefreshAllSchema,
   catalogueRowSchema,
@@ -9,6 +9,7 @@ import {
   crArticoloQuerySchema,
   crArticoloSchema,
   drawingDataSchema,
+  ITEM_PAGE_ROLES,
   infoClienteQuerySchema,
   infoClienteSchema,
   languageQuerySchema,
@@ -25,9 +26,9 @@ import { createCatalogueService } from './catalogue.service.ts';
 import { MACHINE_AREA, PARTS_AREA } from './machines.routes.ts';
 
 /** Spec 2 §2: refresh is offered to ROLE_CR_INTERNAL. */
-export const CATALOGUE_REFRESH: Authority[] = ['ROLE_CR_INTERNAL'];
+export const CATALOGUE_REFRESH = CATALOGUE_REFRESH_ROLES;
 /** Spec 2 §2 CrArticolo: the item page. */
-export const ITEM_ACCESS: Authority[] = ['ROLE_CR_USER'];
+export const ITEM_ACCESS = ITEM_PAGE_ROLES;
 const tags = ['catalogue'];
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const intParam = z.coerce.number().int().min(0).max(2_147_483_647);

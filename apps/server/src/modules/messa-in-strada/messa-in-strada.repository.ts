@@ -1,8 +1,14 @@
-import { GENERIC_SERIAL, type MessaInStradaSortField, type MessaInStradaStato } from '@ricambi/domain';
+import {
+  GENERIC_SERIAL,
+  MESSA_IN_STRADA_DEFAULT_SORT,
+  type MessaInStradaSortField,
+  type MessaInStradaStato,
+  type PageQuery,
+} from '@ricambi/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { macchina, messaInStrada, messaInStradaAllegato, storedFile } from '../../db/schema/index.ts';
-import { containsPattern, orderBy, type PageQuery } from '../../platform/paging.ts';
+import { containsPattern, orderBy, type SortColumns } from '../../platform/paging.ts';
 
 export type MessaInStradaRecord = typeof messaInStrada.$inferSelect;
 export type MessaInStradaColumns = Omit<typeof messaInStrada.$inferInsert, 'matricola'>;
@@ -12,7 +18,7 @@ export type MachineOnTheRoad = {
   ms: MessaInStradaRecord | null;
 };
 
-const SORTABLE: Record<MessaInStradaSortField, SQL | typeof macchina.mtMatricola> = {
+const SORTABLE: SortColumns<MessaInStradaSortField> = {
   matricola: macchina.mtMatricola,
   nomeCliente: sql`${messaInStrada.nomeCliente}`,
   msData: sql`${messaInStrada.msData}`,
@@ -47,7 +53,7 @@ export const pageOfMachinesOnTheRoad = async (
   db: DbOrTx,
   scope: SQL | undefined,
   filter: { term?: string; stato: MessaInStradaStato },
-  paging: PageQuery,
+  paging: PageQuery<MessaInStradaSortField>,
 ) => {
   const where = and(
     scope,
@@ -60,7 +66,7 @@ export const pageOfMachinesOnTheRoad = async (
     .from(macchina)
     .leftJoin(messaInStrada, eq(messaInStrada.matricola, macchina.mtMatricola))
     .where(where)
-    .orderBy(...orderBy(paging.sort ?? 'matricola,asc', SORTABLE, [macchina.mtMatricola]))
+    .orderBy(...orderBy(paging.sort, SORTABLE, [macchina.mtMatricola], MESSA_IN_STRADA_DEFAULT_SORT))
     .limit(paging.size)
     .offset(paging.page * paging.size);
   let total = rows[0]?.total ?? 0;

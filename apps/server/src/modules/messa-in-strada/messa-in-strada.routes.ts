@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   LANGUAGES,
-  MESSA_IN_STRADA_PAGE_SIZE,
   messaInStradaInputSchema,
   messaInStradaRowSchema,
   messaInStradaSchema,
@@ -15,7 +14,7 @@ import { requirePrincipal } from '../../platform/auth.ts';
 import { attachmentDisposition, sendStoredFile } from '../../platform/downloads.ts';
 import type { Files } from '../../platform/files.ts';
 import { languageOf } from '../../platform/language.ts';
-import { pageQuerySchema, sendPage } from '../../platform/paging.ts';
+import { sendPage } from '../../platform/paging.ts';
 import { createMessaInStradaService } from './messa-in-strada.service.ts';
 
 const tags = ['messaInStrada'];
@@ -39,9 +38,7 @@ export const messaInStradaRoutes = (deps: { db: Db; files: Files }) => async (ap
       config,
       schema: {
         tags,
-        querystring: pageQuerySchema
-          .extend({ size: z.coerce.number().int().min(1).max(100).default(MESSA_IN_STRADA_PAGE_SIZE) })
-          .extend(messaInStradaSearchSchema.shape),
+        querystring: messaInStradaSearchSchema,
         response: { 200: z.array(messaInStradaRowSchema) },
       },
     },

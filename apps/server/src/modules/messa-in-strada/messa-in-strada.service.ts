@@ -4,14 +4,15 @@ import {
   isItalianProvince,
   type Language,
   type MessaInStradaInput,
-  type MessaInStradaSearch,
+  type MessaInStradaSortField,
+  type MessaInStradaStato,
+  type PageQuery,
   parseItalianDate,
 } from '@ricambi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { type Files, toStoredFileView } from '../../platform/files.ts';
-import type { PageQuery } from '../../platform/paging.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import { comboValues } from '../combos/combos.contract.ts';
 import { loadMachineScope, machineScopeCondition } from '../machines/machines.contract.ts';
@@ -62,7 +63,12 @@ export const createMessaInStradaService = ({ db, files }: Deps) => {
   };
 
   return {
-    search: async (principal: Principal, filter: MessaInStradaSearch, paging: PageQuery, lang: Language) => {
+    search: async (
+      principal: Principal,
+      filter: { term?: string; stato: MessaInStradaStato },
+      paging: PageQuery<MessaInStradaSortField>,
+      lang: Language,
+    ) => {
       const page = await repo.pageOfMachinesOnTheRoad(db, await scopeOf(db, principal), filter, paging);
       const attachments = await repo.findAttachments(
         db,

@@ -1,18 +1,22 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  type Authority,
   businessToday,
+  CART_ROLES,
   cartCheckSchema,
   checkoutSchema,
   comboVoceSchema,
   importQuerySchema,
   importResultSchema,
   langKeyQuerySchema,
+  ORDER_IMPORT_ROLES,
+  ORDER_REQUEST_ROLES,
+  ORDER_SEND_ROLES,
   requestSchema,
   sendResultSchema,
   shippingCostSchema,
   shippingQuerySchema,
   TARIFF_LIMITS,
+  TARIFF_ROLES,
   tariffApplyResultSchema,
   tariffPreviewSchema,
 } from '@ricambi/domain';
@@ -30,13 +34,13 @@ import { countryCombos, provinceCombos } from './orders.mapper.ts';
 import { createOrdersService } from './orders.service.ts';
 import { applyTariff, previewTariff, TARIFF_MESSAGES, tariffWorkbook } from './orders.tariff.ts';
 
-const CART: Authority[] = ['ROLE_CART'];
+const CART = CART_ROLES;
 /** Spec 1 §2.1 route table: checkout for ROLE_USER and ROLE_CR_USER (subdealers are refused inside). */
-const SEND: Authority[] = ['ROLE_USER', 'ROLE_CR_USER'];
-const REQUEST: Authority[] = ['ROLE_CR_SUBDEALER'];
-const IMPORT: Authority[] = ['ROLE_CR_SUPERDEALER'];
+const SEND = ORDER_SEND_ROLES;
+const REQUEST = ORDER_REQUEST_ROLES;
+const IMPORT = ORDER_IMPORT_ROLES;
 /** Spec 1 §6: the tariff importer is a manager's tool; administrators too (docs/decisions.md). */
-const TARIFF: Authority[] = ['ROLE_MANAGER', 'ROLE_ADMIN'];
+const TARIFF = TARIFF_ROLES;
 const tags = ['orders'];
 
 /** Every send carries a UUID the page made once: a repeat with it answers the first result. */

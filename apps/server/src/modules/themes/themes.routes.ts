@@ -1,4 +1,4 @@
-import { themeListSchema } from '@ricambi/domain';
+import { ADMIN_ROLES, themeListSchema } from '@ricambi/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ThemesService } from './themes.service.ts';
 
@@ -12,7 +12,7 @@ export const themesRoutes =
     );
     app.post(
       '/api/themes-reload',
-      { config: { access: ['ROLE_ADMIN'] }, schema: { tags: ['themes'], response: { 200: themeListSchema } } },
+      { config: { access: ADMIN_ROLES }, schema: { tags: ['themes'], response: { 200: themeListSchema } } },
       async () => themes.reload(),
     );
   };

@@ -1,13 +1,14 @@
-import { type AnyColumn, and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { UserSortField } from '@ricambi/domain';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, authority, userAuthority } from '../../db/schema/index.ts';
-import { containsPattern, escapeLike } from '../../platform/paging.ts';
+import { containsPattern, escapeLike, type SortColumns } from '../../platform/paging.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
 export type NewUserRow = typeof appUser.$inferInsert;
 
 /** The sortable list fields (spec 1 §2.3), each served by an index (e-mail by the lower(email) one). */
-export const USER_SORT_COLUMNS: Record<string, AnyColumn | SQL> = {
+export const USER_SORT_COLUMNS: SortColumns<UserSortField> = {
   id: appUser.id,
   login: appUser.login,
   company: appUser.company,

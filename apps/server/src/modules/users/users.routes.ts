@@ -5,8 +5,10 @@ import {
   erpTestResultSchema,
   LIMITS,
   LOGICHE,
+  pageQuerySchema,
   USER_IMPORT_LIMITS,
   USER_MANAGEMENT_ROLES,
+  USER_SORT_FIELDS,
   userActivationSchema,
   userCreateSchema,
   userImportListSchema,
@@ -24,14 +26,14 @@ import { appUser } from '../../db/schema/index.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { registerCrud } from '../../platform/crud.ts';
 import { badRequest, withAlert } from '../../platform/errors.ts';
-import { pageQuerySchema, sendPage } from '../../platform/paging.ts';
+import { sendPage } from '../../platform/paging.ts';
 import { createSecrets, loadSecretKey } from '../../platform/secrets.ts';
 import { toCountries, toThemeOption } from './users.mapper.ts';
-import type { UserRow } from './users.repository.ts';
 import * as repo from './users.repository.ts';
 import { createUsersService, type UsersDeps } from './users.service.ts';
 
 const tags = ['users'];
+const userLookupQuery = pageQuerySchema(USER_SORT_FIELDS);
 const term = z.string().trim().max(100).default('');
 /** Superdealers' lists (spec 2 visibility screens) are also read by internal staff and superdealers. */
 const SUBDEALER_READERS = [...USER_MANAGEMENT_ROLES, 'ROLE_CR_INTERNAL', 'ROLE_CR_SUPERDEALER'] as const;
@@ -59,14 +61,15 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
     response: userSchema,
     create: userCreateSchema,
     update: userUpdateSchema,
+    sortFields: USER_SORT_FIELDS,
     sortable: repo.USER_SORT_COLUMNS,
     search: repo.userMatches,
-    toResponses: (db, rows) => users.respond(db, rows as UserRow[]),
+    toResponses: users.respond,
     toInsert: (input, ctx) => users.toInsert(input, ctx),
-    afterInsert: ({ tx, row, input }) => users.afterInsert(tx, row as UserRow, input),
-    toUpdate: (input, ctx) => users.toUpdate(input, { ...ctx, existing: ctx.existing as UserRow }),
-    afterUpdate: ({ tx, row, input }) => users.afterUpdate(tx, row as UserRow, input),
-    beforeDelete: (ctx) => users.beforeDelete({ ...ctx, existing: ctx.existing as UserRow }),
+    afterInsert: ({ tx, row, input }) => users.afterInsert(tx, row, input),
+    toUpdate: (input, ctx) => users.toUpdate(input, ctx),
+    afterUpdate: ({ tx, row, input }) => users.afterUpdate(tx, row, input),
+    beforeDelete: (ctx) => users.beforeDelete(ctx),
     afterChange: users.kickOutbox,
     auditFields: true,
   });
@@ -125,7 +128,7 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
     '/api/users/searchBasic/byLoginOrEmailOrCompany',
     {
       config: { access },
-      schema: { tags, querystring: pageQuerySchema.extend({ term }), response: { 200: z.array(userSummarySchema) } },
+      schema: { tags, querystring: userLookupQuery.extend({ term }), response: { 200: z.array(userSummarySchema) } },
     },
     async (request, reply) => {
       const q = request.query;
@@ -138,7 +141,7 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
     '/api/users/searchSuperdealers',
     {
       config: { access: SUPERDEALER_READERS },
-      schema: { tags, querystring: pageQuerySchema.extend({ term }), response: { 200: z.array(userSummarySchema) } },
+      schema: { tags, querystring: userLookupQuery.extend({ term }), response: { 200: z.array(userSummarySchema) } },
     },
     async (request, reply) => {
       const q = request.query;
@@ -153,7 +156,7 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
       config: { access: SUBDEALER_READERS },
       schema: {
         tags,
-        querystring: pageQuerySchema.extend({ dealer: z.string().trim().max(LIMITS.login.max).optional() }),
+        querystring: userLookupQuery.extend({ dealer: z.string().trim().max(LIMITS.login.max).optional() }),
         response: { 200: z.array(userSummarySchema) },
       },
     },

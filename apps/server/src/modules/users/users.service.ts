@@ -7,13 +7,16 @@ import {
   LOGICHE,
   type Logica,
   needsDealer,
+  type PageQuery,
   SUBDEALER_FIELDS,
   toFieldErrors,
   USER_DEFAULTS,
+  USER_LOOKUP_DEFAULT_SORT,
   type User,
   type UserCreateRequest,
   type UserImportPreview,
   type UserImportResult,
+  type UserSortField,
   type UserUpdateRequest,
   userImportRowSchema,
 } from '@ricambi/domain';
@@ -24,7 +27,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { appUser } from '../../db/schema/index.ts';
 import { hashPassword, randomToken } from '../../platform/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { orderBy, type PageQuery } from '../../platform/paging.ts';
+import { orderBy } from '../../platform/paging.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import { queueAccountCreatedMail } from '../account/account.contract.ts';
@@ -75,10 +78,10 @@ export const createUsersService = ({ db, config, themes, secrets, kickOutbox }: 
     );
   };
 
-  const page = async (where: SQL | undefined, query: PageQuery) => {
+  const page = async (where: SQL | undefined, query: PageQuery<UserSortField>) => {
     const { items, total } = await repo.pageSummaries(db, {
       where,
-      orderBy: orderBy(query.sort ?? 'login,asc', repo.USER_SORT_COLUMNS, [appUser.id]),
+      orderBy: orderBy(query.sort, repo.USER_SORT_COLUMNS, [appUser.id], [USER_LOOKUP_DEFAULT_SORT]),
       limit: query.size,
       offset: query.page * query.size,
     });
@@ -253,7 +256,7 @@ export const createUsersService = ({ db, config, themes, secrets, kickOutbox }: 
       const errors = (await checkRules(tx, principal, [draft]))[0] ?? [];
       if (existing) errors.unshift({ field: 'login', message: 'error.userexists' });
       throwIfAny(errors);
-      return { login: data.login, ...(await toColumns(data)) };
+      return { passwordHash: unusablePasswordHash(), ...(await toColumns(data)), login: data.login };
     },
 
     /** In the create's transaction: the authorities and the "account created" mail. */
@@ -311,17 +314,18 @@ export const createUsersService = ({ db, config, themes, secrets, kickOutbox }: 
 
     /** A page of user summaries: a filter, sorted by login then id. */
     /** GET /api/users/searchBasic/byLoginOrEmailOrCompany. */
-    searchBasic: (term: string | undefined, query: PageQuery) => page(term ? repo.userMatches(term) : undefined, query),
+    searchBasic: (term: string | undefined, query: PageQuery<UserSortField>) =>
+      page(term ? repo.userMatches(term) : undefined, query),
 
     /** GET /api/users/searchSuperdealers. */
-    superdealers: (term: string | undefined, query: PageQuery) =>
+    superdealers: (term: string | undefined, query: PageQuery<UserSortField>) =>
       page(and(repo.holdsAuthority(SUPERDEALER), term ? repo.userMatches(term) : undefined), query),
 
     /**
      * GET /api/users/subdealers. A superdealer sees only their own subdealers (spec 2: "its login is
      * used as the dealer").
      */
-    subdealers: (principal: Principal, dealer: string | undefined, query: PageQuery) => {
+    subdealers: (principal: Principal, dealer: string | undefined, query: PageQuery<UserSortField>) => {
       const manages = principal.authorities.some((a) => ['ROLE_MANAGER', 'ROLE_ADMIN', 'ROLE_CR_INTERNAL'].includes(a));
       if (!manages && dealer && dealer !== principal.login) throw forbidden();
       return page(repo.subdealersOf(manages ? dealer : principal.login), query);

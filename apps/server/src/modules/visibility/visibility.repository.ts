@@ -1,16 +1,16 @@
-import type { LocalizedTexts } from '@ricambi/domain';
+import { type LocalizedTexts, type SortKey, VISIBILITA_DEFAULT_SORT, type VisibilitaSortField } from '@ricambi/domain';
 import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, crSubdealerVisibilita, macchina } from '../../db/schema/index.ts';
-import { containsPattern, orderBy } from '../../platform/paging.ts';
+import { containsPattern, orderBy, type SortColumns } from '../../platform/paging.ts';
 import { holdsAuthority, userMatches, userSummaryColumns } from '../users/users.contract.ts';
 
 const v = crSubdealerVisibilita;
 
 /** Sortable fields (indexed: (dealer_login, login) and matricola); by subdealer and serial unless asked. */
-const SORTABLE = { id: v.id, login: v.login, matricola: v.matricola };
-export const visibilitaOrder = (sort: string | undefined): SQL[] =>
-  sort ? orderBy(sort, SORTABLE, [v.id]) : [asc(v.login), asc(v.matricola), asc(v.id)];
+const SORTABLE: SortColumns<VisibilitaSortField> = { id: v.id, login: v.login, matricola: v.matricola };
+export const visibilitaOrder = (sort: readonly SortKey<VisibilitaSortField>[]): SQL[] =>
+  orderBy(sort, SORTABLE, [v.id], VISIBILITA_DEFAULT_SORT);
 
 /** Which rows a list shows: one dealer's (all dealers when undefined), one subdealer's, a serial part. */
 export type VisibilitaFilter = { dealer?: string; login?: string; mt?: string };

@@ -1,4 +1,10 @@
-import { userSummarySchema, visibilitaInputSchema, visibilitaQuerySchema, visibilitaSchema } from '@ricambi/domain';
+import {
+  userSummarySchema,
+  VISIBILITY_ROLES,
+  visibilitaInputSchema,
+  visibilitaQuerySchema,
+  visibilitaSchema,
+} from '@ricambi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +16,7 @@ import { sendPage } from '../../platform/paging.ts';
 import { createVisibilityService } from './visibility.service.ts';
 
 /** Spec 2 §2, §6: the visibility screens are for superdealers and internal staff. */
-const access = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'] as const;
+const access = VISIBILITY_ROLES;
 const tags = ['visibility'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -78,7 +78,7 @@ export const createVisibilityService = (db: Db) => {
     csv: async (principal: Principal, q: Pick<VisibilitaQuery, 'l1' | 'l2' | 'mt'>) => {
       const dealer = dealerScopeOf(principal, q.l1);
       const where = visibilitaWhere({ dealer, login: q.l2, mt: q.mt });
-      const { items } = await visibilitaPage(db, where, visibilitaOrder(undefined), { limit: CSV_MAX_ROWS, offset: 0 });
+      const { items } = await visibilitaPage(db, where, visibilitaOrder([]), { limit: CSV_MAX_ROWS, offset: 0 });
       return toVisibilitaCsv(items, dealer, languageOfPrincipal(principal));
     },
 

@@ -1,4 +1,5 @@
 import {
+  WHERE_USED_ROLES,
   WHERE_USED_TRUNCATED_HEADER,
   WHERE_USED_TYPES,
   whereUsedQuerySchema,
@@ -13,7 +14,7 @@ import { sendCsv } from '../../platform/csv.ts';
 import { createWhereUsedService } from './whereused.service.ts';
 
 /** Spec 2 §6: the where-used search is for internal staff, in the parts area (spec 2 §1). */
-const config = { access: ['ROLE_CR_INTERNAL'] as const, area: 'parts' as const };
+const config = { access: WHERE_USED_ROLES, area: 'parts' as const };
 const tags = ['whereUsed'];
 
 /** Where used (spec 2 §2, §5, §7): which machines' catalogues hold a plate, drawing or article. */

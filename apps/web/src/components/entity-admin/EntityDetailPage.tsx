@@ -44,7 +44,7 @@ const display = (field: EntityField, value: unknown, t: (k: string) => string): 
 };
 
 /** The read-only detail page of an entity. */
-export const EntityDetailPage = <T extends EntityRow>({ config }: { config: EntityConfig<T> }) => {
+export const EntityDetailPage = <T extends EntityRow, S extends string>({ config }: { config: EntityConfig<T, S> }) => {
   const { t } = useTranslation();
   const account = useAccount();
   const params = useParams({ strict: false }) as Record<string, string | undefined>;

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { hasAnyAuthority } from '@ricambi/domain';
+import { hasAnyAuthority, type SortParam } from '@ricambi/domain';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { Button, Card, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useEntityPage } from '../../api/entity-admin.api.ts';
+import { columnSortOrder, sortFromSorter } from '../../lib/sorting.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager.tsx';
 import { EntityDeleteModal } from './EntityDeleteModal.tsx';
@@ -25,14 +26,14 @@ const useDebounced = <T,>(value: T, ms: number) => {
 const idPath = (ids: readonly string[]) => ids.map(encodeURIComponent).join('/');
 
 /** List, sortable columns, pager, search; /new, /{id}/edit and /{id}/delete open as dialogs over it. */
-export const EntityListPage = <T extends EntityRow>({ config }: { config: EntityConfig<T> }) => {
+export const EntityListPage = <T extends EntityRow, S extends string>({ config }: { config: EntityConfig<T, S> }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const account = useAccount();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
   const [paging, setPaging] = useState({ page: 0, search: '' });
-  const [sort, setSort] = useState(config.defaultSort ?? '');
+  const [sort, setSort] = useState<SortParam<S> | ''>(config.defaultSort ?? '');
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
   // A new search starts again from the first page.
@@ -51,16 +52,10 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
         : undefined;
   const close = () => void navigate({ to: config.listPath });
 
-  const onTableChange = (_p: unknown, _f: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const column = config.columns.find((c) => c.key === s?.columnKey);
+  const onTableChange = (_p: unknown, _f: unknown, sorter: SorterResult<T> | SorterResult<T>[]) =>
     setSort(
-      s?.order && column?.sortField
-        ? `${column.sortField},${s.order === 'ascend' ? 'asc' : 'desc'}`
-        : (config.defaultSort ?? ''),
+      sortFromSorter(sorter, (key) => config.columns.find((c) => c.key === key)?.sortField, config.defaultSort ?? ''),
     );
-  };
-  const [sortField, sortDir] = sort.split(',');
 
   return (
     <Card>
@@ -104,12 +99,7 @@ export const EntityListPage = <T extends EntityRow>({ config }: { config: Entity
             width: c.width,
             responsive: c.responsive,
             sorter: Boolean(c.sortField),
-            sortOrder:
-              c.sortField && c.sortField === sortField
-                ? sortDir === 'desc'
-                  ? ('descend' as const)
-                  : ('ascend' as const)
-                : null,
+            sortOrder: c.sortField ? columnSortOrder(sort, c.sortField) : null,
             render: c.render ? (_: unknown, row: T) => c.render?.(row) : undefined,
           })),
           {

@@ -1,4 +1,4 @@
-import type { Account, Authority } from '@ricambi/domain';
+import type { Account, Authority, SortParam } from '@ricambi/domain';
 import type { Breakpoint } from 'antd';
 import type { ReactNode } from 'react';
 import type { ZodObject } from 'zod';
@@ -52,11 +52,12 @@ export type EntityField = {
   dependencies?: string[];
 };
 
-export type EntityColumn<T extends EntityRow> = {
+/** `S`: the list's sortable fields (the domain's union): a column can sort only on one of them. */
+export type EntityColumn<T extends EntityRow, S extends string = never> = {
   key: string;
   titleKey: string;
   /** The server's sort field; absent = not sortable. */
-  sortField?: string;
+  sortField?: S;
   width?: number;
   /** Shown only from these screen sizes up (a secondary column hidden on a tablet). */
   responsive?: Breakpoint[];
@@ -64,7 +65,7 @@ export type EntityColumn<T extends EntityRow> = {
 };
 
 /** One admin entity: everything the list, detail, dialogs and routes need (DESIGN.md "Web"). */
-export type EntityConfig<T extends EntityRow = EntityRow> = {
+export type EntityConfig<T extends EntityRow = EntityRow, S extends string = never> = {
   /** i18n base: `${name}.home.title`, `${name}.field.*`, `${name}.delete.question`, ... */
   name: string;
   apiPath: string;
@@ -76,10 +77,10 @@ export type EntityConfig<T extends EntityRow = EntityRow> = {
   idParams: readonly string[];
   idOf: (row: T) => string[];
   access: { read: readonly Authority[]; write: readonly Authority[] };
-  columns: EntityColumn<T>[];
+  columns: EntityColumn<T, S>[];
   fields: EntityField[];
   schemas: { create: ZodObject; update: ZodObject };
-  defaultSort?: string;
+  defaultSort?: SortParam<S>;
   searchable?: boolean;
   /** Include the id in the delete question (spec 3 §2). */
   deleteShowsId?: boolean;

@@ -1,4 +1,4 @@
-import type { Authority } from '@ricambi/domain';
+import { ADMIN_ROLES, type Authority } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
 
@@ -58,7 +58,7 @@ export const ACCOUNT_ROUTES: AppRoute[] = [
   {
     name: 'sessions',
     path: '/sessions',
-    access: ['ROLE_ADMIN'],
+    access: ADMIN_ROLES,
     titleKey: 'global.menu.account.sessions',
     component: lazy('SessionsPage'),
     nav: { menu: 'account', order: 2 },

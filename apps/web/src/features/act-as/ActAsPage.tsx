@@ -1,5 +1,14 @@
 import { SearchOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { ACT_AS_REDIRECT_MS, ACT_AS_SEARCH_DEBOUNCE_MS, type ActAsUser, isActingAs } from '@ricambi/domain';
+import {
+  ACT_AS_DEFAULT_SORT,
+  ACT_AS_REDIRECT_MS,
+  ACT_AS_SEARCH_DEBOUNCE_MS,
+  ACT_AS_SORT_FIELDS,
+  type ActAsSortField,
+  type ActAsUser,
+  isActingAs,
+  type SortParam,
+} from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Grid, Input, Table, type TableProps, Tooltip } from 'antd';
@@ -9,11 +18,10 @@ import { useAccount } from '../../api/account.api.ts';
 import { reloadIdentity, useActAsUsers, useStartActAs } from '../../api/act-as.api.ts';
 import { PageCard } from '../../components/PageCard.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { columnSortOrder, keyedField, sortFromSorter } from '../../lib/sorting.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 
-type SortField = 'login' | 'company' | 'email';
-type Sort = { field: SortField; order: 'ascend' | 'descend' };
-const DEFAULT_SORT: Sort = { field: 'login', order: 'ascend' };
+type SortField = ActAsSortField;
 
 const VISUALLY_HIDDEN: React.CSSProperties = {
   position: 'absolute',
@@ -37,13 +45,10 @@ export const ActAsPage = () => {
   // The page belongs to the search it was chosen for: a new search starts at the first page.
   const [paging, setPaging] = useState({ search: '', page: 0 });
   const page = paging.search === search ? paging.page : 0;
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [sort, setSort] = useState<SortParam<SortField>>(ACT_AS_DEFAULT_SORT);
   const [switchingTo, setSwitchingTo] = useState<string>();
   // Once the session acts as someone else this list is no longer theirs to load.
-  const users = useActAsUsers(
-    { page, search, sort: `${sort.field},${sort.order === 'descend' ? 'desc' : 'asc'}` },
-    !switchingTo && !isActingAs(account),
-  );
+  const users = useActAsUsers({ page, search, sort }, !switchingTo && !isActingAs(account));
   const start = useStartActAs();
   // Below 1200 px the button shows only its icon (its name stays in the label and the tooltip), so
   // that the e-mail column keeps its room. Widths are shares of the card: the table stretches them.
@@ -65,15 +70,12 @@ export const ActAsPage = () => {
       },
     });
 
-  const sortOrder = (field: SortField) => (sort.field === field ? sort.order : null);
+  const sortOrder = (field: SortField) => columnSortOrder(sort, field);
 
   const onChange: TableProps<ActAsUser>['onChange'] = (_pagination, _filters, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = s?.columnKey as SortField | undefined;
-    const next: Sort = field && s?.order ? { field, order: s.order } : DEFAULT_SORT;
-    const sortChanged = next.field !== sort.field || next.order !== sort.order;
+    const next = sortFromSorter(sorter, keyedField(ACT_AS_SORT_FIELDS), ACT_AS_DEFAULT_SORT);
     setSort(next);
-    if (sortChanged) setPaging({ search, page: 0 });
+    if (next !== sort) setPaging({ search, page: 0 });
   };
 
   return (

@@ -1,5 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { AUDIT_DEFAULT_SORT, type AuditEvent } from '@ricambi/domain';
+import {
+  AUDIT_DEFAULT_SORT,
+  AUDIT_SORT_FIELDS,
+  type AuditEvent,
+  type AuditSortField,
+  type SortParam,
+} from '@ricambi/domain';
 import { Alert, Button, DatePicker, Flex, Table, type TableProps, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -9,10 +15,11 @@ import { PageCard } from '../../components/PageCard.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { describeError } from '../../lib/alerts.ts';
 import { DATEPICKER_FORMAT, formatTimestamp } from '../../lib/format.ts';
+import { columnSortOrder, keyedField, sortFromSorter } from '../../lib/sorting.ts';
 import { type Tone, ToneTag } from './ToneTag.tsx';
 
 type Range = [Dayjs, Dayjs] | null;
-type SortField = 'timestamp' | 'principal' | 'type';
+type SortField = AuditSortField;
 
 /** Colour of an event type's tag: failures and thefts red, sign-ins green, act-as blue. */
 const typeTone = (type: string): Tone => {
@@ -29,21 +36,17 @@ export const AuditsPage = () => {
   const { t } = useTranslation();
   const [range, setRange] = useState<Range>(DEFAULT_RANGE);
   const [page, setPage] = useState(0);
-  const [sort, setSort] = useState(AUDIT_DEFAULT_SORT);
+  const [sort, setSort] = useState<SortParam<SortField>>(AUDIT_DEFAULT_SORT);
   const audits = useAudits({
     page,
     sort,
     fromDate: range ? toAuditDate(range[0].startOf('day').toDate()) : undefined,
     toDate: range ? toAuditDate(range[1].endOf('day').toDate()) : undefined,
   });
-  const [sortField, sortDirection] = sort.split(',') as [SortField, 'asc' | 'desc'];
-  const orderOf = (field: SortField) =>
-    sortField === field ? (sortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const orderOf = (field: SortField) => columnSortOrder(sort, field);
 
   const onTableChange: TableProps<AuditEvent>['onChange'] = (_pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.columnKey as SortField | undefined;
-    setSort(field && single?.order ? `${field},${single.order === 'ascend' ? 'asc' : 'desc'}` : AUDIT_DEFAULT_SORT);
+    setSort(sortFromSorter(sorter, keyedField(AUDIT_SORT_FIELDS), AUDIT_DEFAULT_SORT));
     setPage(0);
   };
 

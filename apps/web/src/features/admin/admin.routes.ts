@@ -1,3 +1,4 @@
+import { ADMIN_ROLES } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
 
@@ -9,7 +10,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     name: 'metrics',
     path: '/metrics',
-    access: ['ROLE_ADMIN'],
+    access: ADMIN_ROLES,
     titleKey: 'admin.metrics.title',
     component: lazy('MetricsPage'),
     nav: { menu: 'admin', order: 60 },
@@ -17,7 +18,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     name: 'health',
     path: '/health',
-    access: ['ROLE_ADMIN'],
+    access: ADMIN_ROLES,
     titleKey: 'admin.health.title',
     component: lazy('HealthPage'),
     nav: { menu: 'admin', order: 61 },
@@ -25,7 +26,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     name: 'configuration',
     path: '/configuration',
-    access: ['ROLE_ADMIN'],
+    access: ADMIN_ROLES,
     titleKey: 'admin.configuration.title',
     component: lazy('ConfigurationPage'),
     nav: { menu: 'admin', order: 62 },
@@ -33,7 +34,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     name: 'audits',
     path: '/audits',
-    access: ['ROLE_ADMIN'],
+    access: ADMIN_ROLES,
     titleKey: 'admin.audits.title',
     component: lazy('AuditsPage'),
     nav: { menu: 'admin', order: 63 },
@@ -41,7 +42,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     name: 'logs',
     path: '/logs',
-    access: ['ROLE_ADMIN'],
+    access: ADMIN_ROLES,
     titleKey: 'admin.logs.title',
     component: lazy('LogsPage'),
     nav: { menu: 'admin', order: 64 },
@@ -49,7 +50,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   {
     name: 'docs',
     path: '/docs',
-    access: ['ROLE_ADMIN'],
+    access: ADMIN_ROLES,
     titleKey: 'admin.docs.title',
     component: lazy('DocsPage'),
     nav: { menu: 'admin', order: 65 },

@@ -1,6 +1,6 @@
+import { CATALOGUE_READ_ROLES } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
-import { CATALOGUE_ROLES } from '../search/search.routes.ts';
 
 const page = lazyRouteComponent(() => import('./ArticoloPage.tsx'), 'ArticoloPage');
 
@@ -9,14 +9,14 @@ export const ARTICOLO_ROUTES: AppRoute[] = [
   {
     name: 'articolo.ricambio',
     path: '/articolo/r/$id',
-    access: CATALOGUE_ROLES,
+    access: CATALOGUE_READ_ROLES,
     titleKey: 'articoloPage.title',
     component: page,
   },
   {
     name: 'articolo.macchina',
     path: '/articolo/m/$id',
-    access: CATALOGUE_ROLES,
+    access: CATALOGUE_READ_ROLES,
     titleKey: 'articoloPage.title',
     component: page,
   },

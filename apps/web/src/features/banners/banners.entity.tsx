@@ -3,6 +3,7 @@ import {
   BANNER_LIMITS,
   BANNER_TYPES,
   type Banner,
+  type BannerSortField,
   bannerInputSchema,
   isBannerInPeriod,
   type LocalizedTexts,
@@ -102,7 +103,7 @@ const AmbienteSelect = ({ id, value, onChange, disabled }: ControlProps) => {
 const INPUT_FIELDS = ['type', 'ambiente', 'startDate', 'endDate', 'headers', 'messages'] as const;
 
 /** Banners (spec 1 §2.1, §3, §5): the manager's list, detail and dialogs on the kit. */
-export const bannersEntity: EntityConfig<Row> = {
+export const bannersEntity: EntityConfig<Row, BannerSortField> = {
   ...BANNERS_META,
   apiPath: '/api/banners',
   idOf: (row) => [String(row.id)],

@@ -1,4 +1,8 @@
-import { type ArticoloArticoloAdmin, articoloArticoloInputSchema } from '@ricambi/domain';
+import {
+  type ArticoloArticoloAdmin,
+  type ArticoloArticoloSortField,
+  articoloArticoloInputSchema,
+} from '@ricambi/domain';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
@@ -15,7 +19,7 @@ import {
 import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 type ArticoloArticoloRow = ArticoloArticoloAdmin & EntityRow;
-export const articoloArticoloEntity: EntityConfig<ArticoloArticoloRow> = {
+export const articoloArticoloEntity: EntityConfig<ArticoloArticoloRow, ArticoloArticoloSortField> = {
   ...CATALOGUE_ADMIN_META.articoloArticolo,
   apiPath: '/api/articoloArticolo',
   idOf: (r) => [String(r.id)],

@@ -1,4 +1,9 @@
-import { type ArticoloEquivAdmin, articoloEquivInputSchema, EQUIV_RELAZIONI } from '@ricambi/domain';
+import {
+  type ArticoloEquivAdmin,
+  type ArticoloEquivSortField,
+  articoloEquivInputSchema,
+  EQUIV_RELAZIONI,
+} from '@ricambi/domain';
 import { Tag } from 'antd';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
@@ -18,7 +23,7 @@ import {
 import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 type ArticoloEquivRow = ArticoloEquivAdmin & EntityRow;
-export const articoloEquivEntity: EntityConfig<ArticoloEquivRow> = {
+export const articoloEquivEntity: EntityConfig<ArticoloEquivRow, ArticoloEquivSortField> = {
   ...CATALOGUE_ADMIN_META.articoloEquiv,
   apiPath: '/api/articoloEquiv',
   idOf: (r) => [String(r.id)],

@@ -1,5 +1,6 @@
 import {
   type ArticoloAdmin,
+  type ArticoloSortField,
   articoloCreateSchema,
   articoloDescrizione,
   articoloUpdateSchema,
@@ -37,7 +38,7 @@ const tagField = (n: number, section?: string): EntityField => ({
   help: n <= 3 || n === 6 ? `catalogueAdmin.help.tag${n}` : undefined,
 });
 
-export const articoloEntity: EntityConfig<ArticoloRow> = {
+export const articoloEntity: EntityConfig<ArticoloRow, ArticoloSortField> = {
   ...CATALOGUE_ADMIN_META.articolo,
   apiPath: '/api/articolo',
   idOf: (r) => [String(r.id)],

@@ -23,7 +23,7 @@ export const auditFields: EntityField[] = [
   { name: 'lastModifiedDate', labelKey: f('lastModifiedDate'), kind: 'datetime', ...displayOnly },
 ];
 export const idField: EntityField = { name: 'id', labelKey: f('id'), kind: 'number', ...displayOnly };
-export const idColumn = { key: 'id', titleKey: f('id'), sortField: 'id', width: 90 };
+export const idColumn = { key: 'id', titleKey: f('id'), sortField: 'id' as const, width: 90 };
 
 /** What a dialog sends: the schema's fields only (ids and labels of the response stay out). */
 export const pick =

@@ -1,3 +1,4 @@
+import { CATALOGUE_ADMIN_ROLES } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { entityRoutes } from '../../components/entity-admin/entity-routes.ts';
 import type { AppRoute } from '../../lib/app-route.ts';
@@ -14,7 +15,7 @@ export const CATALOGUE_ADMIN_ROUTES: AppRoute[] = [
   {
     name: 'catalogueAdmin',
     path: '/catalogue-admin',
-    access: ['ROLE_ADMIN', 'ROLE_MANAGER'],
+    access: CATALOGUE_ADMIN_ROLES,
     titleKey: 'catalogueAdmin.title',
     component: lazy('CatalogueAdminPage'),
     nav: { menu: 'admin', order: 80 },

@@ -1,4 +1,9 @@
-import { type CategoriaAdmin, categoriaInputSchema, type TipoCategoriaAdmin } from '@ricambi/domain';
+import {
+  type CategoriaAdmin,
+  type CategoriaSortField,
+  categoriaInputSchema,
+  type TipoCategoriaAdmin,
+} from '@ricambi/domain';
 import { CATALOGUE_ENTITIES } from '../../api/keys.ts';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
@@ -8,7 +13,7 @@ import { auditFields, categoriaLookup, f, idColumn, idField, L, pick, yesNo } fr
 import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 type CategoriaRow = CategoriaAdmin & EntityRow;
-export const categoriaEntity: EntityConfig<CategoriaRow> = {
+export const categoriaEntity: EntityConfig<CategoriaRow, CategoriaSortField> = {
   ...CATALOGUE_ADMIN_META.categoria,
   apiPath: '/api/categoria',
   idOf: (r) => [String(r.id)],

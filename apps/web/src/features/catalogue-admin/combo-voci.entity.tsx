@@ -1,4 +1,4 @@
-import { type ComboVociAdmin, comboVociInputSchema } from '@ricambi/domain';
+import { type ComboVociAdmin, type ComboVociSortField, comboVociInputSchema } from '@ricambi/domain';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
@@ -7,7 +7,7 @@ import { f, idColumn, idField, L, pick } from './catalogue-admin.fields.tsx';
 import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 type ComboVociRow = ComboVociAdmin & EntityRow;
-export const comboVociEntity: EntityConfig<ComboVociRow> = {
+export const comboVociEntity: EntityConfig<ComboVociRow, ComboVociSortField> = {
   ...CATALOGUE_ADMIN_META.comboVoci,
   apiPath: '/api/comboVoci',
   idOf: (r) => [String(r.id)],

@@ -1,4 +1,4 @@
-import { type MarchioAdmin, marchioInputSchema } from '@ricambi/domain';
+import { type MarchioAdmin, type MarchioSortField, marchioInputSchema } from '@ricambi/domain';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
@@ -6,7 +6,7 @@ import { auditFields, f, idColumn, idField, pick, yesNo } from './catalogue-admi
 import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 type MarchioRow = MarchioAdmin & EntityRow;
-export const marchioEntity: EntityConfig<MarchioRow> = {
+export const marchioEntity: EntityConfig<MarchioRow, MarchioSortField> = {
   ...CATALOGUE_ADMIN_META.marchio,
   apiPath: '/api/marchio',
   idOf: (r) => [String(r.id)],

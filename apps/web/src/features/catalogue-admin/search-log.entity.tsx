@@ -1,4 +1,4 @@
-import { type SearchLogAdmin, searchLogInputSchema } from '@ricambi/domain';
+import { type SearchLogAdmin, type SearchLogSortField, searchLogInputSchema } from '@ricambi/domain';
 import { Tag } from 'antd';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
@@ -9,7 +9,7 @@ import { f, idColumn, idField, L, pick } from './catalogue-admin.fields.tsx';
 import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 type SearchLogRow = SearchLogAdmin & EntityRow;
-export const searchLogEntity: EntityConfig<SearchLogRow> = {
+export const searchLogEntity: EntityConfig<SearchLogRow, SearchLogSortField> = {
   ...CATALOGUE_ADMIN_META.searchLog,
   apiPath: '/api/searchLogs',
   idOf: (r) => [String(r.id)],

@@ -1,4 +1,4 @@
-import { type TipoCategoriaAdmin, tipoCategoriaInputSchema } from '@ricambi/domain';
+import { type TipoCategoriaAdmin, type TipoCategoriaSortField, tipoCategoriaInputSchema } from '@ricambi/domain';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
 import type { EntityConfig, EntityRow } from '../../components/entity-admin/entity-admin.types.ts';
@@ -7,7 +7,7 @@ import { auditFields, f, idColumn, idField, pick } from './catalogue-admin.field
 import { CATALOGUE_ADMIN_META } from './catalogue-admin.meta.ts';
 
 type TipoCategoriaRow = TipoCategoriaAdmin & EntityRow;
-export const tipoCategoriaEntity: EntityConfig<TipoCategoriaRow> = {
+export const tipoCategoriaEntity: EntityConfig<TipoCategoriaRow, TipoCategoriaSortField> = {
   ...CATALOGUE_ADMIN_META.tipoCategoria,
   apiPath: '/api/tipoCategoria',
   idOf: (r) => [String(r.id)],

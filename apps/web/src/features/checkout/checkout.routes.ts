@@ -1,3 +1,4 @@
+import { ORDER_IMPORT_ROLES, ORDER_REQUEST_ROLES, ORDER_SEND_ROLES, TARIFF_ROLES } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
 
@@ -13,21 +14,21 @@ export const CHECKOUT_ROUTES: AppRoute[] = [
   {
     name: 'checkout',
     path: '/cart/checkout',
-    access: ['ROLE_USER', 'ROLE_CR_USER'],
+    access: ORDER_SEND_ROLES,
     titleKey: 'checkout.title',
     component: lazy('CheckoutPage'),
   },
   {
     name: 'request',
     path: '/cart/request',
-    access: ['ROLE_CR_SUBDEALER'],
+    access: ORDER_REQUEST_ROLES,
     titleKey: 'checkout.request.title',
     component: lazy('RequestPage'),
   },
   {
     name: 'import-order',
     path: '/cart/import',
-    access: ['ROLE_CR_SUPERDEALER'],
+    access: ORDER_IMPORT_ROLES,
     titleKey: 'importOrder.title',
     component: lazy('ImportOrderPage'),
     nav: { menu: 'main', order: 30 },
@@ -35,7 +36,7 @@ export const CHECKOUT_ROUTES: AppRoute[] = [
   {
     name: 'shipping-costs',
     path: '/shipping-costs',
-    access: ['ROLE_MANAGER', 'ROLE_ADMIN'],
+    access: TARIFF_ROLES,
     titleKey: 'tariff.title',
     component: lazy('ShippingCostsPage'),
     nav: { menu: 'admin', order: 84 },

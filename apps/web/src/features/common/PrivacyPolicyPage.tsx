@@ -1,3 +1,4 @@
+import { CSRF } from '@ricambi/domain';
 import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -5,7 +6,7 @@ const COOKIES = ['session', 'rememberme', 'xsrf', 'language'] as const;
 const NAMES: Record<(typeof COOKIES)[number], string> = {
   session: 'RICAMBI_SESSION',
   rememberme: 'remember-me',
-  xsrf: 'XSRF-TOKEN',
+  xsrf: CSRF.cookie,
   language: 'ricambi.lang',
 };
 

@@ -1,4 +1,4 @@
-import { type CrModelli, crModelliInputSchema, MACHINE_LIMITS } from '@ricambi/domain';
+import { type CrModelli, type CrModelliSortField, crModelliInputSchema, MACHINE_LIMITS } from '@ricambi/domain';
 import { Typography } from 'antd';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
@@ -11,7 +11,7 @@ type Row = CrModelli & EntityRow;
  * Machine models (spec 2 §2, §3: ROLE_MANAGER) on the kit. The spec lists them without paging or
  * sorting; the kit pages by 20 in model order (docs/decisions.md).
  */
-export const crModelliEntity: EntityConfig<Row> = {
+export const crModelliEntity: EntityConfig<Row, CrModelliSortField> = {
   ...CR_MODELLI_META,
   apiPath: '/api/crModellis',
   idOf: (row) => [String(row.id)],

@@ -1,6 +1,5 @@
+import { CR_MODELLI_ROLES } from '@ricambi/domain';
 import type { EntityRouteMeta } from '../../components/entity-admin/entity-routes.ts';
-
-const MANAGER = ['ROLE_MANAGER'] as const;
 
 /** Machine models (spec 2 §2, §3: ROLE_MANAGER): the route side of the entity; its config spreads it. */
 export const CR_MODELLI_META: EntityRouteMeta = {
@@ -8,5 +7,5 @@ export const CR_MODELLI_META: EntityRouteMeta = {
   listPath: '/crModellis',
   detailPath: '/crModelli',
   idParams: ['id'],
-  access: { read: MANAGER, write: MANAGER },
+  access: { read: CR_MODELLI_ROLES, write: CR_MODELLI_ROLES },
 };

@@ -1,4 +1,12 @@
-import { type I18nText, i18nTextCreateSchema, i18nTextUpdateSchema, isLanguage, LANGUAGES } from '@ricambi/domain';
+import {
+  I18N_TEXT_LIMITS,
+  type I18nText,
+  type I18nTextSortField,
+  i18nTextCreateSchema,
+  i18nTextUpdateSchema,
+  isLanguage,
+  LANGUAGES,
+} from '@ricambi/domain';
 import { Tag } from 'antd';
 import { EntityDetailPage } from '../../components/entity-admin/EntityDetailPage.tsx';
 import { EntityListPage } from '../../components/entity-admin/EntityListPage.tsx';
@@ -10,7 +18,7 @@ import { I18NS_META } from './i18ns.meta.ts';
 type Row = I18nText & Record<string, unknown>;
 
 /** Translation texts (spec 2 §2): composite id (textId, localeId); the locale is read-only on edit. */
-export const i18nsEntity: EntityConfig<Row> = {
+export const i18nsEntity: EntityConfig<Row, I18nTextSortField> = {
   ...I18NS_META,
   apiPath: '/api/i18ns',
   idOf: (row) => [row.textId, row.localeId],
@@ -50,7 +58,7 @@ export const i18nsEntity: EntityConfig<Row> = {
       readOnlyOnEdit: true,
       options: () => LANGUAGES.map((l) => ({ value: l, label: i18next.t(`global.language.${l}`) })),
     },
-    { name: 'text', labelKey: 'i18ns.field.text', kind: 'textarea', required: true, maxLength: 2000 },
+    { name: 'text', labelKey: 'i18ns.field.text', kind: 'textarea', required: true, maxLength: I18N_TEXT_LIMITS.text },
   ],
   schemas: { create: i18nTextCreateSchema, update: i18nTextUpdateSchema },
   fromForm: (values, editing) => (editing ? { text: values.text } : values),

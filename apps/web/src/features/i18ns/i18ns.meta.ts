@@ -1,3 +1,4 @@
+import { I18N_TEXT_ACCESS } from '@ricambi/domain';
 import type { EntityRouteMeta } from '../../components/entity-admin/entity-routes.ts';
 
 /** Translation texts (spec 2 §2): the route side of the entity; its config spreads it. */
@@ -6,5 +7,5 @@ export const I18NS_META: EntityRouteMeta = {
   listPath: '/i18ns',
   detailPath: '/i18n',
   idParams: ['textId', 'localeId'],
-  access: { read: ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_MANAGER'], write: ['ROLE_ADMIN', 'ROLE_MANAGER'] },
+  access: I18N_TEXT_ACCESS,
 };

@@ -1,3 +1,4 @@
+import { I18N_TEXT_ACCESS } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { entityRoutes } from '../../components/entity-admin/entity-routes.ts';
 import type { AppRoute } from '../../lib/app-route.ts';
@@ -9,5 +10,5 @@ const page = () => import('./i18ns.entity.tsx');
 export const I18NS_ROUTES: AppRoute[] = entityRoutes(
   I18NS_META,
   { list: lazyRouteComponent(page, 'I18nsListPage'), detail: lazyRouteComponent(page, 'I18nDetailPage') },
-  { menu: 'admin', order: 50, roles: ['ROLE_ADMIN', 'ROLE_MANAGER'] },
+  { menu: 'admin', order: 50, roles: I18N_TEXT_ACCESS.write },
 );

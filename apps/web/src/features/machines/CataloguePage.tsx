@@ -1,5 +1,13 @@
 import { ArrowLeftOutlined, ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { type CatalogueHeader, type CatalogueRow, hasAnyAuthority, isTreeLeaf, type Language } from '@ricambi/domain';
+import {
+  CATALOGUE_REFRESH_ROLES,
+  type CatalogueHeader,
+  type CatalogueRow,
+  hasAnyAuthority,
+  isTreeLeaf,
+  type Language,
+  MACHINE_LIMITS,
+} from '@ricambi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import {
@@ -233,7 +241,7 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
             aria-label={t('machines.catalogue.search.label')}
             placeholder={t('machines.catalogue.search.placeholder')}
             value={search}
-            maxLength={60}
+            maxLength={MACHINE_LIMITS.treeSearchTerm}
             allowClear
             loading={outcome.kind === 'busy'}
             onChange={(e) => {
@@ -327,7 +335,7 @@ export const CataloguePage = () => {
   const { modal, message } = App.useApp();
   const client = useQueryClient();
   const account = useAccount();
-  const internal = hasAnyAuthority(account?.authorities, ['ROLE_CR_INTERNAL']);
+  const internal = hasAnyAuthority(account?.authorities, CATALOGUE_REFRESH_ROLES);
   const params = useParams({ strict: false }) as { idMatricola?: string; matricola?: string };
   const idMatricola = Number(params.idMatricola);
   const matricola = params.matricola ?? '';

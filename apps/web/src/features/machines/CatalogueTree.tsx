@@ -8,6 +8,7 @@ import {
   ShoppingCartOutlined,
 } from '@ant-design/icons';
 import {
+  CART_LIMITS,
   type CatalogueRow,
   catalogueCartQuantity,
   earliestRequestDate,
@@ -93,7 +94,7 @@ const LeafCart = ({ row, serial, cart }: { row: CatalogueRow; serial: string; ca
         onPressEnter={onEnter(add)}
         inputMode={isCountUnit(article.unitaMisura) ? 'numeric' : 'decimal'}
         status={valid ? undefined : 'error'}
-        maxLength={8}
+        maxLength={CART_LIMITS.quantitaText}
         style={{ width: 56, textAlign: 'right' }}
         data-testid="row-quantity"
       />

@@ -84,7 +84,7 @@ const ItemForm = ({ article, qt, sn }: { article: CrArticolo; qt: string; sn: st
               size="large"
               value={quantity}
               inputMode={count ? 'numeric' : 'decimal'}
-              maxLength={12}
+              maxLength={CART_LIMITS.quantitaText}
               onChange={(e) => setQuantity(e.target.value)}
               onPressEnter={onEnter(add)}
             />

@@ -1,4 +1,4 @@
-import type { Authority } from '@ricambi/domain';
+import { ITEM_PAGE_ROLES, MACHINE_AREA_ROLES } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
 
@@ -11,12 +11,7 @@ const ItemPage = lazyRouteComponent(pages, 'ItemPage');
  * Spec 2 §2 names ROLE_CR_USER and ROLE_CR_SUBDEALER; internal staff reach the catalogue too, as
  * its refresh is theirs (spec 2 §2, §6), and the server's machine area admits them.
  */
-const MACHINE_AREA: readonly Authority[] = [
-  'ROLE_CR_USER',
-  'ROLE_CR_SUBDEALER',
-  'ROLE_CR_INTERNAL',
-  'ROLE_CR_SUPERDEALER',
-];
+const MACHINE_AREA = MACHINE_AREA_ROLES;
 
 /**
  * Spec 2 §2: machine search (homemachine; HomePage sends a parts-only theme here by the name
@@ -43,7 +38,7 @@ export const MACHINE_ROUTES: AppRoute[] = [
   {
     name: 'item-search',
     path: '/item/search/$id',
-    access: ['ROLE_CR_USER'],
+    access: ITEM_PAGE_ROLES,
     titleKey: 'machines.item.title',
     component: ItemPage,
     area: 'parts',
@@ -51,7 +46,7 @@ export const MACHINE_ROUTES: AppRoute[] = [
   {
     name: 'item-lookup',
     path: '/item/search/',
-    access: ['ROLE_CR_USER'],
+    access: ITEM_PAGE_ROLES,
     titleKey: 'machines.item.menu',
     component: ItemPage,
     nav: { menu: 'main', order: 12 },

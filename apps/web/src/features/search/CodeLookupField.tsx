@@ -1,4 +1,4 @@
-import type { ArticoloHit } from '@ricambi/domain';
+import { type ArticoloHit, CATALOGUE_ADMIN_LIMITS } from '@ricambi/domain';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,7 @@ export const CodeLookupField = ({
         enterButton={t(texts.button)}
         size="large"
         value={code}
-        maxLength={40}
+        maxLength={CATALOGUE_ADMIN_LIMITS.articolo.articolo}
         loading={state === 'busy'}
         onChange={(e) => {
           setCode(e.target.value);

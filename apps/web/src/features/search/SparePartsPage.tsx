@@ -1,5 +1,5 @@
 import { BarcodeOutlined, ColumnWidthOutlined, LoadingOutlined, SearchOutlined, ToolOutlined } from '@ant-design/icons';
-import { AUTOCOMPLETE_SIZE, TYPING_WAIT_MS, themeAllows } from '@ricambi/domain';
+import { AUTOCOMPLETE_SIZE, SEARCH_TERM_MAX, TYPING_WAIT_MS, themeAllows } from '@ricambi/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, AutoComplete, Button, Card, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -126,7 +126,7 @@ const FreeSearch = () => {
             // Not `loading`: antd's Search ignores Enter and the button while loading, which would
             // swallow a search typed faster than the typeahead answers.
             suffix={<span className="typeahead-spinner">{typeahead.isFetching && <LoadingOutlined />}</span>}
-            maxLength={100}
+            maxLength={SEARCH_TERM_MAX}
             onSearch={(v, _e, info) => {
               if (info?.source !== 'clear') goFull(v);
             }}

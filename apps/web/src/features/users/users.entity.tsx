@@ -7,6 +7,7 @@ import {
   SUBDEALER_FIELDS,
   USER_DEFAULTS,
   type User,
+  type UserSortField,
   userCreateSchema,
   userUpdateSchema,
 } from '@ricambi/domain';
@@ -196,7 +197,7 @@ const FIELDS: EntityField[] = [
 ];
 
 /** User management (spec 1 §2.1, §2.3, §3, §5) on the administration kit. */
-export const usersEntity: EntityConfig<Row> = {
+export const usersEntity: EntityConfig<Row, UserSortField> = {
   ...USERS_META,
   apiPath: '/api/users',
   idOf: (row) => [row.login],

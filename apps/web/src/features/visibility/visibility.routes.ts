@@ -1,10 +1,11 @@
+import { VISIBILITY_ROLES } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
 import { VISIBILITY_PATH } from './visibility.paths.ts';
 
 const VisibilityPage = lazyRouteComponent(() => import('./VisibilityPage.tsx'), 'VisibilityPage');
 
-const access = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'] as const;
+const access = VISIBILITY_ROLES;
 const page = { access, titleKey: 'visibility.home.title', component: VisibilityPage, area: 'parts' as const };
 
 /**

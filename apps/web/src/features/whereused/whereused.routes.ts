@@ -1,3 +1,4 @@
+import { WHERE_USED_ROLES } from '@ricambi/domain';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '../../lib/app-route.ts';
 
@@ -6,7 +7,7 @@ export const WHERE_USED_ROUTES: AppRoute[] = [
   {
     name: 'whereUsed',
     path: '/whereused',
-    access: ['ROLE_CR_INTERNAL'],
+    access: WHERE_USED_ROLES,
     titleKey: 'whereUsed.title',
     component: lazyRouteComponent(() => import('./WhereUsedPage.tsx'), 'WhereUsedPage'),
     nav: { menu: 'main', order: 40 },
