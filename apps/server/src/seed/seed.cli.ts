@@ -3,6 +3,7 @@ import { openConfiguredDatabase } from '../db/database.ts';
 import { loadDemoData } from './demo.seed.ts';
 import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
+import { loadDemoMessaInStrada } from './demo-messa-in-strada.seed.ts';
 import { loadDemoOrders } from './demo-orders.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
@@ -19,5 +20,6 @@ console.log(
     : 'Demo catalogue not loaded: the database already holds articles.',
 );
 console.log('Demo machines and parts catalogues:', await loadDemoMachines(database.db, config.dataDir));
+console.log('Demo road registrations:', await loadDemoMessaInStrada(database.db));
 console.log('Demo addresses, shipping tariff and ERP orders:', await loadDemoOrders(database.db, config.dataDir));
 await database.close();

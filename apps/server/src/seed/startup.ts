@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { isDatabaseEmpty, loadDemoData } from './demo.seed.ts';
 import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
+import { loadDemoMessaInStrada } from './demo-messa-in-strada.seed.ts';
 import { loadDemoOrders } from './demo-orders.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
@@ -20,6 +21,7 @@ export const prepareDatabase = async (database: DatabaseHandle, config: Config, 
     if (catalogue.created) log.info(catalogue, 'demo catalogue loaded');
     const machines = await loadDemoMachines(database.db, config.dataDir);
     if (machines.created) log.info(machines, 'demo machines and parts catalogues loaded');
+    log.info(await loadDemoMessaInStrada(database.db), 'demo road registrations loaded');
     log.info(await loadDemoOrders(database.db, config.dataDir), 'demo addresses, tariff and ERP orders loaded');
   } else if (empty) {
     log.warn('the database has no users: run `npm run create-admin` to create the first administrator');

@@ -98,6 +98,17 @@ export const queryKeys = {
     itemInfo: (id: number, quantita: number) => [...queryKeys.machines.all, 'item-info', id, quantita] as const,
   },
   /** The machine visibility of subdealers (spec 2 §2 crSubdealerVisibilita) and its pickers. */
+  /** Road registration (messa in strada) and the lookup lists of the after-sales forms. */
+  messaInStrada: {
+    all: ['messa-in-strada'] as const,
+    lists: () => [...queryKeys.messaInStrada.all, 'list'] as const,
+    list: (filter: object, page: number) => [...queryKeys.messaInStrada.lists(), filter, page] as const,
+    item: (matricola: string) => [...queryKeys.messaInStrada.all, 'item', matricola] as const,
+  },
+  combos: {
+    all: ['combos'] as const,
+    list: (name: string) => [...queryKeys.combos.all, name] as const,
+  },
   visibility: {
     all: ['visibility'] as const,
     lists: () => [...queryKeys.visibility.all, 'list'] as const,

@@ -12,6 +12,7 @@ import { CR_MODELLI_ROUTES } from '../features/cr-modelli/cr-modelli.routes.ts';
 import { HOME_ROUTES } from '../features/home/home.routes.ts';
 import { I18NS_ROUTES } from '../features/i18ns/i18ns.routes.ts';
 import { MACHINE_ROUTES } from '../features/machines/machines.routes.ts';
+import { MESSA_IN_STRADA_ROUTES } from '../features/messa-in-strada/messa-in-strada.routes.ts';
 import { SEARCH_ROUTES } from '../features/search/search.routes.ts';
 import { USERS_ROUTES } from '../features/users/users.routes.ts';
 import { VISIBILITY_ROUTES } from '../features/visibility/visibility.routes.ts';
@@ -34,6 +35,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...ARTICOLO_ROUTES,
   ...MACHINE_ROUTES,
   ...WHERE_USED_ROUTES,
+  ...MESSA_IN_STRADA_ROUTES,
   ...VISIBILITY_ROUTES,
   ...CR_MODELLI_ROUTES,
   ...CART_ROUTES,
