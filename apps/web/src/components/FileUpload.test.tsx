@@ -2,7 +2,7 @@ import { UPLOAD_POLICIES } from '@ricambi/domain';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../i18n/index.ts';
+import { changeLanguage, initI18n, loadAppTexts } from '../i18n/index.ts';
 import { FileUpload } from './FileUpload.tsx';
 
 /** The browser's XHR as the uploader uses it: the test sees what is sent and answers by hand. */
@@ -67,6 +67,7 @@ const setup = (props: Partial<Parameters<typeof FileUpload>[0]> = {}) => {
 describe('FileUpload', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadAppTexts();
   });
   beforeEach(async () => {
     await changeLanguage('it');
