@@ -77,6 +77,9 @@ describe('messa in strada', () => {
     expect(todo.rows).toHaveLength(10);
     expect(todo.rows.map((r) => r.id.matricola)).not.toContain(GENERIC_SERIAL);
     expect((await search(dealer, { stato: 'FATTE' })).total).toBe(0);
+    // Descriptions in the language the page asks for, the account's otherwise.
+    expect(todo.rows[0]?.descrizione).toBe('Escavatore di prova');
+    expect((await search(dealer, { lang: 'en' })).rows[0]?.descrizione).toBe('Test excavator');
 
     const empty = (
       await dealer.get('/api/messainstrada/get', { query: { matricola: serial(0) } })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_LIMITS } from './cart.rules.ts';
+import { LANGUAGES } from './i18n.constants.ts';
 import { pageQuerySchema, type SortParam } from './paging.schemas.ts';
 import { storedFileSchema } from './uploads.schemas.ts';
 
@@ -34,6 +35,7 @@ export const messaInStradaSearchSchema = pageQuerySchema(MESSA_IN_STRADA_SORT_FI
   defaultSize: MESSA_IN_STRADA_PAGE_SIZE,
   maxSize: 100,
 }).extend({
+  lang: z.enum(LANGUAGES).optional(),
   term: z.string().trim().max(50, 'validation.maxlength').optional(),
   stato: z.enum(MESSA_IN_STRADA_STATI, 'validation.invalid').default('DAFARE'),
 });

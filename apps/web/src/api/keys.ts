@@ -103,7 +103,8 @@ export const queryKeys = {
     all: ['messa-in-strada'] as const,
     lists: () => [...queryKeys.messaInStrada.all, 'list'] as const,
     list: (filter: object, page: number) => [...queryKeys.messaInStrada.lists(), filter, page] as const,
-    item: (matricola: string) => [...queryKeys.messaInStrada.all, 'item', matricola] as const,
+    items: (matricola: string) => [...queryKeys.messaInStrada.all, 'item', matricola] as const,
+    item: (matricola: string, lang: string) => [...queryKeys.messaInStrada.items(matricola), lang] as const,
   },
   combos: {
     all: ['combos'] as const,

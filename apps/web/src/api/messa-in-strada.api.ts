@@ -12,7 +12,7 @@ import { http } from './http.ts';
 import { queryKeys } from './keys.ts';
 
 /** The list's filter (spec 2 §2: /messainstrada?stato&term). */
-export type MessaInStradaFilter = { stato: MessaInStradaStato; term: string };
+export type MessaInStradaFilter = { stato: MessaInStradaStato; term: string; lang: string };
 
 export const useMessaInStradaPage = (filter: MessaInStradaFilter, page: number) =>
   useQuery({
@@ -20,6 +20,7 @@ export const useMessaInStradaPage = (filter: MessaInStradaFilter, page: number) 
     queryFn: () => {
       const params = new URLSearchParams({
         stato: filter.stato,
+        lang: filter.lang,
         page: String(page),
         size: String(MESSA_IN_STRADA_PAGE_SIZE),
       });
@@ -29,19 +30,23 @@ export const useMessaInStradaPage = (filter: MessaInStradaFilter, page: number) 
     placeholderData: keepPreviousData,
   });
 
-export const useMessaInStrada = (matricola: string) =>
+export const useMessaInStrada = (matricola: string, lang: string) =>
   useQuery({
-    queryKey: queryKeys.messaInStrada.item(matricola),
-    queryFn: () => http.get<MessaInStrada>(`/api/messainstrada/get?matricola=${encodeURIComponent(matricola)}`),
+    queryKey: queryKeys.messaInStrada.item(matricola, lang),
+    queryFn: () =>
+      http.get<MessaInStrada>(
+        `/api/messainstrada/get?matricola=${encodeURIComponent(matricola)}&lang=${encodeURIComponent(lang)}`,
+      ),
   });
 
 /** A changed record: its page takes the answer, the lists are read again. */
 const useRecordChanged = () => {
   const client = useQueryClient();
-  return (record: MessaInStrada) => {
-    client.setQueryData(queryKeys.messaInStrada.item(record.id.matricola), record);
-    return client.invalidateQueries({ queryKey: queryKeys.messaInStrada.lists() });
-  };
+  return (record: MessaInStrada) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.messaInStrada.items(record.id.matricola) }),
+      client.invalidateQueries({ queryKey: queryKeys.messaInStrada.lists() }),
+    ]);
 };
 
 export const useSaveMessaInStrada = () => {

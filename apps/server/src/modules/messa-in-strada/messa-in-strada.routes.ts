@@ -43,12 +43,12 @@ export const messaInStradaRoutes = (deps: { db: Db; files: Files }) => async (ap
       },
     },
     async (request, reply) => {
-      const { term, stato, ...paging } = request.query;
+      const { term, stato, lang, ...paging } = request.query;
       const page = await service.search(
         requirePrincipal(request.principal),
         { term, stato },
         paging,
-        languageOf(request),
+        languageOf(request, lang),
       );
       return sendPage(request, reply, { ...page, page: paging.page, size: paging.size });
     },
@@ -56,8 +56,20 @@ export const messaInStradaRoutes = (deps: { db: Db; files: Files }) => async (ap
 
   r.get(
     '/api/messainstrada/get',
-    { config, schema: { tags, querystring: z.object({ matricola }), response: { 200: messaInStradaSchema } } },
-    async (request) => service.get(requirePrincipal(request.principal), request.query.matricola, languageOf(request)),
+    {
+      config,
+      schema: {
+        tags,
+        querystring: z.object({ matricola, lang: z.enum(LANGUAGES).optional() }),
+        response: { 200: messaInStradaSchema },
+      },
+    },
+    async (request) =>
+      service.get(
+        requirePrincipal(request.principal),
+        request.query.matricola,
+        languageOf(request, request.query.lang),
+      ),
   );
 
   r.post(

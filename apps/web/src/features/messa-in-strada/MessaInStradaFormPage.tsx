@@ -133,7 +133,7 @@ export const MessaInStradaFormPage = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { matricola } = useParams({ strict: false }) as { matricola: string };
-  const record = useMessaInStrada(matricola);
+  const record = useMessaInStrada(matricola, i18n.language);
   const save = useSaveMessaInStrada();
   const attachmentAdded = useAttachmentAdded();
   const [form] = Form.useForm<FormValues>();

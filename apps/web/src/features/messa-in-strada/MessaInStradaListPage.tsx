@@ -38,11 +38,11 @@ const StateTag = ({ row }: { row: MessaInStradaRow }) => {
  * registered, or all, 10 a page; a row opens its record.
  */
 export const MessaInStradaListPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const address = useAddress();
   const [form] = Form.useForm<{ term: string }>();
-  const result = useMessaInStradaPage({ stato: address.stato, term: address.term }, address.page);
+  const result = useMessaInStradaPage({ stato: address.stato, term: address.term, lang: i18n.language }, address.page);
   const rows = result.data?.items ?? [];
 
   useEffect(() => form.setFieldsValue({ term: address.term }), [address.term, form]);
@@ -108,7 +108,12 @@ export const MessaInStradaListPage = () => {
               </Link>
             ),
           },
-          { key: 'descrizione', dataIndex: 'descrizione', title: t('messainstrada.field.descrizione') },
+          {
+            key: 'descrizione',
+            dataIndex: 'descrizione',
+            title: t('messainstrada.field.descrizione'),
+            responsive: ['lg'],
+          },
           { key: 'nomeCliente', dataIndex: 'nomeCliente', title: t('messainstrada.field.nomeCliente') },
           { key: 'loc', dataIndex: 'loc', title: t('messainstrada.field.loc'), responsive: ['md'] },
           { key: 'msData', dataIndex: 'msData', title: t('messainstrada.field.msData') },
