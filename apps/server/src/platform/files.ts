@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { THUMBNAIL_SIZE, type UploadArea } from '@ricambi/domain';
+import { type FileKind, THUMBNAIL_SIZE, type UploadArea } from '@ricambi/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -237,8 +238,34 @@ export const createFiles = (store: FileStore, log: Log) => {
     return result;
   };
 
+  /**
+   * A file the server itself makes (demo data, imports): written to a temporary key and committed
+   * with the area's row like an upload; its type is the caller's, who made the bytes.
+   */
+  const add = async <T>(
+    db: Db,
+    file: { area: UploadArea; name: string; bytes: Buffer; contentType: string; kind: FileKind; extension: string },
+    work: (tx: Tx, row: StoredFile) => Promise<T>,
+  ) => {
+    const id = randomUUID();
+    const tempKey = tempKeysOf(id).file;
+    await store.put(tempKey, Readable.from([file.bytes]), file.contentType);
+    const upload: PendingUpload = {
+      id,
+      area: file.area,
+      originalName: file.name,
+      contentType: file.contentType,
+      extension: file.extension,
+      kind: file.kind,
+      size: file.bytes.length,
+      tempKey,
+    };
+    return commit(db, upload, work);
+  };
+
   return {
     store,
+    add,
     /** See receiveUpload: the area's one file, streamed to a temporary key within its limits. */
     receive: (request: FastifyRequest, area: UploadArea, options?: ReceiveOptions) =>
       receiveUpload(request, store, area, options),

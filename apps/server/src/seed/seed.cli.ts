@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/database.ts';
+import { createFileStore, createFiles } from '../platform/files.ts';
 import { loadDemoData } from './demo.seed.ts';
 import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
@@ -20,6 +22,8 @@ console.log(
     : 'Demo catalogue not loaded: the database already holds articles.',
 );
 console.log('Demo machines and parts catalogues:', await loadDemoMachines(database.db, config.dataDir));
-console.log('Demo road registrations:', await loadDemoMessaInStrada(database.db));
+const files = createFiles(createFileStore(config.files), pino());
+console.log('Demo road registrations:', await loadDemoMessaInStrada(database.db, files));
+await files.store.close();
 console.log('Demo addresses, shipping tariff and ERP orders:', await loadDemoOrders(database.db, config.dataDir));
 await database.close();

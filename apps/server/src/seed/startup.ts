@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { createFileStore, createFiles } from '../platform/files.ts';
 import { isDatabaseEmpty, loadDemoData } from './demo.seed.ts';
 import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
@@ -9,7 +10,11 @@ import { loadDemoOrders } from './demo-orders.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
 /** Migrations, reference data, and demo data as DEMO_DATA says (auto: into an empty embedded database). */
-export const prepareDatabase = async (database: DatabaseHandle, config: Config, log: Pick<Logger, 'info' | 'warn'>) => {
+export const prepareDatabase = async (
+  database: DatabaseHandle,
+  config: Config,
+  log: Pick<Logger, 'info' | 'warn' | 'error'>,
+) => {
   await database.migrate();
   await loadReferenceData(database.db);
   const empty = await isDatabaseEmpty(database.db);
@@ -21,7 +26,12 @@ export const prepareDatabase = async (database: DatabaseHandle, config: Config, 
     if (catalogue.created) log.info(catalogue, 'demo catalogue loaded');
     const machines = await loadDemoMachines(database.db, config.dataDir);
     if (machines.created) log.info(machines, 'demo machines and parts catalogues loaded');
-    log.info(await loadDemoMessaInStrada(database.db), 'demo road registrations loaded');
+    const files = createFiles(createFileStore(config.files), log);
+    try {
+      log.info(await loadDemoMessaInStrada(database.db, files), 'demo road registrations loaded');
+    } finally {
+      await files.store.close();
+    }
     log.info(await loadDemoOrders(database.db, config.dataDir), 'demo addresses, tariff and ERP orders loaded');
   } else if (empty) {
     log.warn('the database has no users: run `npm run create-admin` to create the first administrator');
