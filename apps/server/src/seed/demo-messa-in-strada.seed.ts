@@ -67,7 +67,8 @@ const formOf = async (matricola: string, customer: string, date: string) => {
     '',
     'Firma del cliente: ____________________',
   ];
-  lines.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - i * 24, size: i === 0 ? 18 : 12, font }));
+  for (const [i, line] of lines.entries())
+    page.drawText(line, { x: 60, y: 760 - i * 24, size: i === 0 ? 18 : 12, font });
   return Buffer.from(await pdf.save());
 };
 
