@@ -3,7 +3,6 @@ import {
   customerDiscountPercent,
   customerNetPrice,
   customerPrice,
-  discountPercent,
   type PriceProfile,
   roundEuro,
   roundKg,
@@ -42,9 +41,7 @@ describe('customer prices (spec 1 §6)', () => {
     expect(customerPrice(100, { ...dealer, vedeSconto: false })).toEqual({ prezzo: 100, netto: 65, scontoPerc: null });
     expect(customerPrice(100, subdealer)).toEqual({ prezzo: 100, netto: 81.25, scontoPerc: 18.75 });
   });
-  it('reports a discount percentage, negative above list', () => {
-    expect(discountPercent(80, 100)).toBe(-25);
-    expect(discountPercent(0, 0)).toBe(0);
+  it('rounds negative amounts half away from zero', () => {
     expect(roundEuro(-1.005)).toBe(-1.01);
   });
   it("shows the customer's own discount, not one recomputed from rounded prices", () => {

@@ -56,10 +56,6 @@ export const customerNetPrice = (listPrice: number, p: PriceProfile): number => 
   return roundEuro(discounted(listPrice, p.sconto));
 };
 
-/** The discount the net price represents, percent with 2 decimals (negative when above list). */
-export const discountPercent = (listPrice: number, netPrice: number) =>
-  listPrice > 0 ? roundEuro((1 - netPrice / listPrice) * 100) : 0;
-
 export type CustomerPrice = { prezzo: number | null; netto: number | null; scontoPerc: number | null };
 
 /** List price, net price and discount as this user may see them (null = hidden). */
