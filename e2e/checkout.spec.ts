@@ -147,6 +147,13 @@ const erpDocumentsWith = (text: string) =>
         .filter((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8').includes(text))
     : [];
 
+/** The outbox messages not delivered yet (GET /api/metrics, as an administrator). */
+const undeliveredMessages = async (admin: Page) => {
+  const response = await admin.request.get('/api/metrics');
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { outbox: { pending: number } }).outbox.pending;
+};
+
 /** A full-page screenshot from the top (the sticky header stays where it belongs). */
 const shot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -388,7 +395,10 @@ test('a valid order: the § id, the mail, the ERP document, an empty cart — an
   expect(await cartCount(page)).toBe(0);
   await expect.poll(() => mailsWith(numero).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   await expect.poll(() => erpDocumentsWith(rif).length, { timeout: 20_000 }).toBe(1);
-  await page.waitForTimeout(1500);
+  // Once the outbox holds nothing undelivered, no further mail or document can come: still one of each.
+  const admin = await newPage(browser, 'admin');
+  await expect.poll(() => undeliveredMessages(admin), { timeout: 20_000 }).toBe(0);
+  await admin.context().close();
   expect(mailsWith(numero)).toHaveLength(1);
   expect(erpDocumentsWith(rif)).toHaveLength(1);
   await page.context().close();

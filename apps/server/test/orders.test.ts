@@ -243,6 +243,26 @@ describe('orders', () => {
     });
   });
 
+  it("stores the customer's discount on every line, not one recomputed from rounded prices (35 %, not 35.03 %)", async () => {
+    // 12.59 € less 35 % is 8.18 € after rounding, which is 35.03 % off the list price.
+    const odd = await createArticolo(t.db, { prezzo: 12.59, peso: 1, tipoArticoloOrig: '0' }, { magazzino: 50 });
+    const dealer = await user(DEALER, { sconto: '35' });
+    const cart = await fill(dealer.agent, [{ a: odd, quantita: 3 }]);
+    expect(cart.righe[0]).toMatchObject({ prezzo: 12.59, sconto: 8.18, scontoPerc: 35 });
+    const response = await send(dealer.agent, body(cart));
+    expect(response.statusCode, response.body).toBe(200);
+    const [stored] = await ordersOf(dealer.id);
+    const lines = await t.db
+      .select()
+      .from(ordineRiga)
+      .where(eq(ordineRiga.ordineId, stored?.id ?? 0));
+    expect(lines).toMatchObject([{ prezzo: 12.59, netto: 8.18, scontoPerc: 35, totale: 24.54 }]);
+    const numeroOrdine = response.json<SendResult>().numeroOrdine;
+    await deliver();
+    const erp = JSON.parse(await fs.readFile(erpOutboxFile(t.config.dataDir, numeroOrdine), 'utf8'));
+    expect(erp.lines).toMatchObject([{ prezzo: 12.59, netto: 8.18, scontoPerc: 35 }]);
+  });
+
   it('gives one order for a repeated key, sent one after the other or at the same time', async () => {
     const dealer = await user();
     const cart = await fill(dealer.agent, [{ a: part, quantita: 1 }]);

@@ -1,4 +1,4 @@
-import type { CartLine, CartView, StockFigures } from '@ricambi/domain';
+import type { CartLine, CartView, PriceProfile, StockFigures } from '@ricambi/domain';
 
 /**
  * A cart line with the real figures the order needs, whatever the user may see: the view's
@@ -16,6 +16,8 @@ export type PricedCart = {
   /** The carrello row id; null when the user has no cart row yet. */
   cartId: number | null;
   lines: PricedLine[];
+  /** The user's price profile the lines were priced with (the order keeps the customer's discount). */
+  profile: PriceProfile;
   /** What GET /api/cartitem answers for the same cart. */
   view: CartView;
 };

@@ -82,6 +82,7 @@ const toView = (cartId: number | null, lines: readonly PricedLine[], profile: Pr
 export const toPricedCart = (cartId: number | null, lines: PricedLine[], profile: PriceProfile): PricedCart => ({
   cartId,
   lines,
+  profile,
   view: toView(cartId, lines, profile),
 });
 

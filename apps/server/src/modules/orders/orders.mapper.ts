@@ -1,10 +1,11 @@
 import {
   COUNTRIES,
   type ComboVoce,
-  discountPercent,
+  customerDiscountPercent,
   ITALIAN_PROVINCES,
   LANGUAGES,
   type OrderKind,
+  type PriceProfile,
   type SendResult,
 } from '@ricambi/domain';
 import type { ErpOrderDocument } from '../../platform/erp.ts';
@@ -29,8 +30,11 @@ export const toSendResult = (o: OrderRow, email: string | null, carrelloResiduo:
 
 const DESCRIPTION_MAX = 255;
 
-/** A cart line as an order line: code, description and the real prices of the moment of sending. */
-export const toOrderLine = (line: PricedLine, riga: number): NewOrderLine => ({
+/**
+ * A cart line as an order line: code, description and the real prices of the moment of sending. The
+ * discount is the customer's (as the article page shows it), never recomputed from rounded prices.
+ */
+export const toOrderLine = (line: PricedLine, riga: number, profile: PriceProfile): NewOrderLine => ({
   riga,
   articoloId: line.idArticolo,
   articolo: line.articolo,
@@ -44,7 +48,7 @@ export const toOrderLine = (line: PricedLine, riga: number): NewOrderLine => ({
   origine: line.origine,
   prezzo: line.listPrice,
   netto: line.netPrice,
-  scontoPerc: discountPercent(line.listPrice, line.netPrice),
+  scontoPerc: customerDiscountPercent(profile),
   totale: line.lineTotal,
   peso: line.peso,
   disponibile: line.disponibile,

@@ -201,7 +201,7 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
         const numero = await repo.nextOrderNumber(tx);
         const anno = Number(today.slice(0, 4));
         const numbering = { tiporichiesta: input.tiporichiesta, anno, numero };
-        const orderLines = lines.map((line, i) => toOrderLine(line, i + 1));
+        const orderLines = lines.map((line, i) => toOrderLine(line, i + 1, cart.profile));
         const order = await repo.insertOrder(
           tx,
           {

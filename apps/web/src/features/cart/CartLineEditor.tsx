@@ -91,7 +91,8 @@ export const CartLineEditor = ({
     const cartArticle = { id: line.idArticolo, ...article };
     let sending = false;
     try {
-      const outcome = await sendConfirming(cartArticle, quantita, (confirmed) => send(quantita, confirmed), {
+      const outcome = await sendConfirming((confirmed) => send(quantita, confirmed), {
+        check: { article: cartArticle, quantita },
         // A confirmation already given holds while the quantity does not grow.
         confirmed: line.confermaSuperamento && quantita <= line.quantita,
         onSend: () => {

@@ -25,7 +25,7 @@ import { showSuccess } from '../../lib/alerts.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { describeCartError } from './LineStatus.tsx';
 import { RequestDatePicker } from './RequestDatePicker.tsx';
-import { isOverAvailability, useConfirmOverAvailability } from './useAddToCart.ts';
+import { useSendConfirmingOverAvailability } from './useAddToCart.ts';
 
 type State = QuickOrderRow['stato'];
 const LOOK: Record<State, { color: string; icon: ReactNode }> = {
@@ -50,7 +50,7 @@ export const QuickOrderPage = () => {
   const navigate = useNavigate();
   const preview = useQuickOrderPreview();
   const addAll = useAddAllToCart();
-  const confirm = useConfirmOverAvailability();
+  const sendConfirming = useSendConfirmingOverAvailability();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string>();
   const [rows, setRows] = useState<QuickOrderRow[] | null>(null);
@@ -98,19 +98,8 @@ export const QuickOrderPage = () => {
     }));
     setFailure(null);
     setRowErrors(new Map());
-    const send = (confirmed: boolean) =>
-      addAll.mutateAsync(confirmed ? righe.map((r) => ({ ...r, confermaSuperamento: true })) : righe);
-    try {
-      try {
-        await send(false);
-      } catch (error) {
-        if (!isOverAvailability(error) || !(await confirm())) throw error;
-        await send(true);
-      }
-      showSuccess(t('quickOrder.added', { count: righe.length }));
-      void navigate({ to: '/cart' });
-    } catch (error) {
-      // Row errors are named righe.N.field, N being the index among the lines sent.
+    // Row errors are named righe.N.field, N being the index among the lines sent.
+    const showRefusal = (error: unknown) => {
       const byRow = new Map<number, string[]>();
       const fieldErrors = error instanceof ApiError ? (error.problem?.fieldErrors ?? []) : [];
       for (const f of fieldErrors) {
@@ -123,6 +112,26 @@ export const QuickOrderPage = () => {
       setRowErrors(byRow);
       if (byRow.size === 0) setFailure(describeCartError(t, error));
       else setFailure(t('quickOrder.rowsRefused'));
+    };
+    // The preview cannot know the stock: the server names the lines above it, and they stay marked
+    // when the user declines to go on.
+    let refusal: unknown;
+    const send = (confirmed: boolean) =>
+      addAll
+        .mutateAsync(confirmed ? righe.map((r) => ({ ...r, confermaSuperamento: true })) : righe)
+        .catch((error: unknown) => {
+          refusal = error;
+          throw error;
+        });
+    try {
+      if ((await sendConfirming(send)) === 'cancelled') {
+        showRefusal(refusal);
+        return;
+      }
+      showSuccess(t('quickOrder.added', { count: righe.length }));
+      void navigate({ to: '/cart' });
+    } catch (error) {
+      showRefusal(error);
     }
   };
 

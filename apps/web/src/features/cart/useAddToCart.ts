@@ -59,21 +59,20 @@ export const useNeedsConfirmation = () => {
 
 /**
  * Spec 1 §4, the one confirm-and-retry: asks before a quantity above the stock of a kind-0 article
- * (unless `confirmed` already), sends, and when the server still finds it so (the stock may have
- * changed meanwhile) asks again and sends once more. `onSend` runs before the first send. Answers
- * 'sent' or 'cancelled'; any other refusal is thrown for the caller to show.
+ * when `check` names one (unless `confirmed` already), sends, and when the server still finds a
+ * quantity so (the stock may have changed meanwhile, or nothing could be checked before) asks and
+ * sends once more with the confirmation. `onSend` runs before the first send. Answers 'sent' or
+ * 'cancelled'; any other refusal is thrown for the caller to show.
  */
 export const useSendConfirmingOverAvailability = () => {
   const confirm = useConfirmOverAvailability();
   const needsConfirmation = useNeedsConfirmation();
   return async (
-    article: CartArticle,
-    quantita: number,
     send: (confermaSuperamento: boolean) => Promise<unknown>,
-    options: { confirmed?: boolean; onSend?: () => void } = {},
+    options: { check?: { article: CartArticle; quantita: number }; confirmed?: boolean; onSend?: () => void } = {},
   ): Promise<'sent' | 'cancelled'> => {
     let confirmed = options.confirmed ?? false;
-    if (!confirmed && (await needsConfirmation(article, quantita))) {
+    if (!confirmed && options.check && (await needsConfirmation(options.check.article, options.check.quantita))) {
       if (!(await confirm())) return 'cancelled';
       confirmed = true;
     }
@@ -115,9 +114,9 @@ export const useAddToCart = () => {
       serialNumber: request.serialNumber || null,
       origine: request.origine,
     };
-    const outcome = await sendConfirming(request.article, parsed.value, (confermaSuperamento) =>
-      add.mutateAsync({ ...body, confermaSuperamento }),
-    );
+    const outcome = await sendConfirming((confermaSuperamento) => add.mutateAsync({ ...body, confermaSuperamento }), {
+      check: { article: request.article, quantita: parsed.value },
+    });
     return outcome === 'sent' ? 'added' : 'cancelled';
   };
   return { run, isPending: add.isPending };

@@ -1,93 +1,22 @@
-import { FileSearchOutlined, SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
-import {
-  CART_LIMITS,
-  DEFAULT_ADDRESS_TYPE,
-  hasAnyAuthority,
-  type SendResult,
-  type ShippingMode,
-} from '@ricambi/domain';
 import { Navigate } from '@tanstack/react-router';
-import { Alert, Button, Checkbox, Col, Empty, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Col, Empty, Flex, Form, Row, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../api/account.api.ts';
-import { useCartAddresses, useCartCheck, useCartKind, useSendOrder, useShippingCost } from '../../api/checkout.api.ts';
-import type { ApiError } from '../../api/http.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { PageCard } from '../../components/PageCard.tsx';
 import { describeError } from '../../lib/alerts.ts';
-import { formatEuro } from '../../lib/format.ts';
-import { useActiveTheme } from '../../lib/theme.context.ts';
-import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
-import { useActiveBanner } from '../banners/useActiveBanner.ts';
 import { AddressSection } from './AddressSection.tsx';
 import { CartProblems, CartSummary } from './CartSummary.tsx';
-import {
-  buildSendBody,
-  type CheckoutMode,
-  type CheckoutValues,
-  chosenAddress,
-  fieldErrorText,
-  isCartChanged,
-  linesWithoutSerial,
-  newIdempotencyKey,
-  type SendKind,
-  splitFieldErrors,
-  TYPED_ADDRESS,
-} from './checkout.form.ts';
+import { ConfirmSection } from './ConfirmSection.tsx';
+import type { CheckoutMode, CheckoutValues } from './checkout.form.ts';
+import { OrderDetailsSection } from './OrderDetailsSection.tsx';
+import { OrderTotals } from './OrderTotals.tsx';
+import { SendActions } from './SendActions.tsx';
 import { SendResultView } from './SendResultView.tsx';
-import { cptAvailable, type ShippingLookup, ShippingSection } from './ShippingSection.tsx';
+import { ShippingSection } from './ShippingSection.tsx';
+import { useCheckoutForm } from './useCheckoutForm.ts';
 
 const K = 'checkout';
-
-/** Spec 1 §5 "Required fields are marked *", for the checkboxes that have no label of their own. */
-const RequiredMark = () => (
-  <span aria-hidden style={{ color: '#a8071a', marginInlineStart: 4 }}>
-    *
-  </span>
-);
-
-/** What the order comes to: the goods and, with Carriage Paid To, the shipping cost (spec 1 §5). */
-const OrderTotals = ({ goods, mode, lookup }: { goods: number | null; mode: ShippingMode; lookup: ShippingLookup }) => {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const cost = mode === 'CPT' && cptAvailable(lookup) ? (lookup.cost?.costo ?? undefined) : undefined;
-  const row = (label: string, value: ReactNode, strong = false) => (
-    <Flex justify="space-between" gap={16}>
-      <Typography.Text strong={strong}>{label}</Typography.Text>
-      <Typography.Text strong={strong} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Typography.Text>
-    </Flex>
-  );
-  return (
-    <div
-      data-testid="checkout-order-totals"
-      style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '12px 16px', marginBottom: 16 }}
-    >
-      {row(t(`${K}.totals.goods`), formatEuro(goods, lang))}
-      {row(
-        t(`${K}.totals.shipping`),
-        cost !== undefined ? formatEuro(cost, lang) : t(`${K}.totals.shippingMode.${mode}`),
-      )}
-      {cost !== undefined && goods !== null ? row(t(`${K}.totals.total`), formatEuro(goods + cost, lang), true) : null}
-    </div>
-  );
-};
-
-/** "I have read and accept the <link>privacy policy</link>": the marked words link to the policy (new tab). */
-const PrivacyText = ({ text }: { text: string }) => {
-  const [, before = '', words = text, after = ''] = /^(.*)<link>(.*)<\/link>(.*)$/s.exec(text) ?? [];
-  return (
-    <>
-      {before}
-      <a href="/cookie-and-privacy-policy" target="_blank" rel="noreferrer">
-        {words}
-      </a>
-      {after}
-    </>
-  );
-};
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <section style={{ marginBottom: 24 }}>
@@ -104,65 +33,13 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
  * note, privacy and banner acknowledgement, and the send buttons.
  */
 export const CheckoutForm = ({ mode }: { mode: CheckoutMode }) => {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const account = useAccount();
-  const theme = useActiveTheme();
-  const [form] = Form.useForm<CheckoutValues>();
-  const check = useCartCheck(lang);
-  const addresses = useCartAddresses();
-  const kind = useCartKind();
-  const checkoutBanner = useActiveBanner('CHECKOUT');
-  const send = useSendOrder(mode, lang);
-  // One key per page visit: a double click or a retry after a network error gives one order.
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const sending = useRef(false);
-  const [busyKind, setBusyKind] = useState<SendKind>();
-  const [result, setResult] = useState<SendResult>();
-  const [failure, setFailure] = useState<{ type: 'error' | 'warning'; text: string; details?: string[] }>();
-  const [serialCheck, setSerialCheck] = useState(false);
+  const { t } = useTranslation();
+  const state = useCheckoutForm(mode);
+  const { form, check, cart, lines, problems, values } = state;
 
-  const saved = addresses.data ?? [];
-  const cart = check.data?.cart;
-  const lines = cart?.righe ?? [];
-  const problems = check.data?.problemi ?? [];
-  const missingSerial = useMemo(
-    () => new Set(serialCheck ? linesWithoutSerial(lines).map((l) => l.id) : []),
-    [serialCheck, lines],
-  );
-
-  // The default address (TIPO_INDIRIZZO 000) is preselected; without addresses the typed one is. The
-  // form mounts once the addresses are read, so this is its initial value.
-  const initialChoice =
-    saved.find((a) => a.TIPO_INDIRIZZO === DEFAULT_ADDRESS_TYPE)?.TIPO_INDIRIZZO ??
-    saved[0]?.TIPO_INDIRIZZO ??
-    TYPED_ADDRESS;
-
-  // The shipping cost is looked up for the address chosen, when its country or postal code changes.
-  const values = Form.useWatch([], form) as CheckoutValues | undefined;
-  const destination = values?.addressChoice ? chosenAddress(values, saved) : undefined;
-  const cap = useDebouncedValue(destination?.CAP ?? '', 400);
-  const shipping = useShippingCost({ stato: destination?.STATO, cap, id: cart?.idTestata });
-  const lookup: ShippingLookup = {
-    idle: !destination?.STATO,
-    loading: shipping.isFetching || cap !== (destination?.CAP ?? ''),
-    failed: shipping.isError,
-    cost: shipping.data,
-  };
-  const cpt = cptAvailable(lookup);
-  const formMounted = Boolean(check.data && addresses.data);
-  useEffect(() => {
-    if (formMounted && !cpt && !lookup.loading && form.getFieldValue('spedizione') === 'CPT') {
-      form.setFieldValue('spedizione', 'EXW');
-    }
-  }, [formMounted, cpt, lookup.loading, form]);
-
-  if (mode === 'order' && hasAnyAuthority(account?.authorities, ['ROLE_CR_SUBDEALER'])) {
-    // Spec 1 §2.3: a subdealer's checkout is the request.
-    return <Navigate to="/cart/request" replace />;
-  }
-  if (result) return <SendResultView result={result} />;
-  if (check.isPending || addresses.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (state.redirectToRequest) return <Navigate to="/cart/request" replace />;
+  if (state.result) return <SendResultView result={state.result} />;
+  if (state.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (check.isError || !cart) {
     return (
       <Alert
@@ -183,104 +60,12 @@ export const CheckoutForm = ({ mode }: { mode: CheckoutMode }) => {
     );
   }
 
-  const quoteAndWarranty =
-    mode === 'order' && hasAnyAuthority(account?.authorities, ['ROLE_CR_USER']) && theme?.canAccessParts === true;
-  const banner = checkoutBanner.banner;
-  const blocked = problems.length > 0;
-  const nota: string = values?.nota ?? '';
-
-  const onSend = async (sendKind: SendKind) => {
-    if (sending.current) return;
-    sending.current = true;
-    setBusyKind(sendKind);
-    setFailure(undefined);
-    try {
-      let valid: CheckoutValues;
-      try {
-        await form.validateFields();
-        valid = form.getFieldsValue(true) as CheckoutValues;
-      } catch (invalid) {
-        const first = (invalid as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-        if (first) form.scrollToField(first.name, { block: 'center', focus: true });
-        return;
-      }
-      if (sendKind === 'ORDCG') {
-        setSerialCheck(true);
-        if (linesWithoutSerial(lines).length > 0) {
-          setFailure({ type: 'error', text: t('jricambiApp.checkout.matricola_required') });
-          return;
-        }
-      } else setSerialCheck(false);
-      const body = buildSendBody(mode, sendKind, valid, {
-        saved,
-        lines,
-        total: cart.totale,
-        bannerId: banner?.id,
-      });
-      try {
-        setResult(await send.mutateAsync({ body, idempotencyKey }));
-      } catch (error) {
-        if (isCartChanged(error)) {
-          const message = (error as ApiError).problem?.message ?? '';
-          setFailure({ type: 'warning', text: t(message, { defaultValue: t(`${K}.changed`) }) });
-          void check.refetch();
-          return;
-        }
-        const { onForm, other } = splitFieldErrors(error, valid.addressChoice === TYPED_ADDRESS || saved.length === 0);
-        if (onForm.length) {
-          form.setFields(
-            onForm.map((f) => ({ name: f.name, errors: f.errors.map((e) => fieldErrorText(t, e)) })) as Parameters<
-              typeof form.setFields
-            >[0],
-          );
-          form.scrollToField(onForm[0]?.name ?? [], { block: 'center' });
-        }
-        if (other.length) {
-          // A line refused at send (`linee.{id}.{field}`): the cart is checked again to list it above.
-          if (other.some((e) => e.field.startsWith('linee.'))) void check.refetch();
-          setFailure({
-            type: 'error',
-            text: t(`${K}.fieldErrors`),
-            details: other.map((e) => {
-              const line = /^linee\.(\d+)\.(.+)$/.exec(e.field);
-              const name = line
-                ? `${lines.find((l) => l.id === Number(line[1]))?.articolo ?? line[1]} — ${t(`${K}.summary.field.${line[2]}`, { defaultValue: line[2] })}`
-                : t(`${K}.field.${e.field}`, { defaultValue: e.field });
-              return t('error.field', { name, message: fieldErrorText(t, e) });
-            }),
-          });
-        } else if (!onForm.length) {
-          setFailure({ type: 'error', text: describeError(error, `${K}.error.generic`) });
-        }
-      }
-    } finally {
-      sending.current = false;
-      setBusyKind(undefined);
-    }
-  };
-
-  const isSending = busyKind !== undefined;
-  const sendButton = (sendKind: SendKind, icon: ReactNode, label: string, primary: boolean) => (
-    <Button
-      key={sendKind}
-      type={primary ? 'primary' : 'default'}
-      size="large"
-      icon={icon}
-      loading={busyKind === sendKind}
-      disabled={blocked || (isSending && busyKind !== sendKind)}
-      onClick={() => void onSend(sendKind)}
-      data-testid={mode === 'request' ? 'send-REQ' : `send-${sendKind}`}
-    >
-      {label}
-    </Button>
-  );
-
   return (
     <Flex vertical gap={24}>
       <Section title={t(`${K}.summary.title`, { count: lines.length })}>
         <Flex vertical gap={12}>
           <CartProblems problems={problems} lines={lines} />
-          <CartSummary cart={cart} problems={problems} missingSerial={missingSerial} />
+          <CartSummary cart={cart} problems={problems} missingSerial={state.missingSerial} />
           <div>
             <ButtonLink to="/cart" buttonType="link" style={{ paddingInline: 0 }}>
               {t(`${K}.editCart`)}
@@ -292,8 +77,8 @@ export const CheckoutForm = ({ mode }: { mode: CheckoutMode }) => {
         form={form}
         layout="vertical"
         requiredMark
-        initialValues={{ spedizione: 'EXW', addressChoice: initialChoice, privacy: false, banner: false }}
-        disabled={isSending}
+        initialValues={{ spedizione: 'EXW', addressChoice: state.initialChoice, privacy: false, banner: false }}
+        disabled={state.busyKind !== undefined}
         onValuesChange={(changed: Partial<CheckoutValues>) => {
           // PROV exists only for a country with provinces (Italy): cleared otherwise.
           if (changed.cartAddress && 'STATO' in changed.cartAddress)
@@ -303,135 +88,30 @@ export const CheckoutForm = ({ mode }: { mode: CheckoutMode }) => {
         <Row gutter={[48, 0]}>
           <Col xs={24} lg={12}>
             <Section title={t(`${K}.address.title`)}>
-              <AddressSection mode={mode} saved={saved} />
+              <AddressSection mode={mode} saved={state.saved} />
             </Section>
             <Section title={t('shipping.title')}>
-              <ShippingSection
-                lookup={lookup}
-                freeFrom={kind.data?.spedizioneGratuitaDa}
-                pricesVisible={cart.prezziVisibili}
-              />
+              <ShippingSection lookup={state.lookup} freeFrom={state.freeFrom} pricesVisible={cart.prezziVisibili} />
             </Section>
           </Col>
           <Col xs={24} lg={12}>
             <Section title={t(`${K}.details.title`)}>
-              <Form.Item
-                name="rifOrdine"
-                label={t(`${K}.rifOrdine`)}
-                extra={t(`${K}.rifOrdineHint`)}
-                rules={[
-                  { max: CART_LIMITS.rifOrdine, message: t('validation.maxlength', { max: CART_LIMITS.rifOrdine }) },
-                ]}
-              >
-                <Input />
-              </Form.Item>
-              <Form.Item
-                name="nota"
-                label={t(`${K}.nota`)}
-                style={{ marginBottom: 32 }}
-                rules={[
-                  {
-                    max: CART_LIMITS.nota,
-                    message: t('jricambiApp.checkout.note_too_long', { max: CART_LIMITS.nota }),
-                  },
-                ]}
-              >
-                <Input.TextArea
-                  rows={4}
-                  count={{ show: true, max: CART_LIMITS.nota }}
-                  aria-describedby="checkout-nota-count"
-                  data-testid="checkout-nota"
-                />
-              </Form.Item>
-              <span id="checkout-nota-count" style={{ position: 'absolute', left: -9999 }}>
-                {t(`${K}.notaCount`, { count: nota.length, max: CART_LIMITS.nota })}
-              </span>
+              <OrderDetailsSection nota={values?.nota ?? ''} />
             </Section>
             <Section title={t(`${K}.confirm.title`)}>
-              {banner ? (
-                <Alert
-                  type="warning"
-                  showIcon
-                  data-testid="checkout-banner"
-                  style={{ marginBottom: 12 }}
-                  title={checkoutBanner.header}
-                  description={<span style={{ whiteSpace: 'pre-line' }}>{checkoutBanner.message}</span>}
-                />
-              ) : null}
-              {banner ? (
-                <Form.Item
-                  name="banner"
-                  valuePropName="checked"
-                  rules={[
-                    {
-                      validator: async (_r, v: boolean) => {
-                        if (!v) throw new Error(t('checkout.error.banner'));
-                      },
-                    },
-                  ]}
-                >
-                  <Checkbox data-testid="checkout-banner-ack" aria-required>
-                    {t(`${K}.bannerAck`)}
-                    <RequiredMark />
-                  </Checkbox>
-                </Form.Item>
-              ) : null}
-              <Form.Item
-                name="privacy"
-                valuePropName="checked"
-                rules={[
-                  {
-                    validator: async (_r, v: boolean) => {
-                      if (!v) throw new Error(t('checkout.error.privacy'));
-                    },
-                  },
-                ]}
-              >
-                <Checkbox data-testid="checkout-privacy" aria-required>
-                  <PrivacyText text={t(`${K}.privacyText`)} />
-                  <RequiredMark />
-                </Checkbox>
-              </Form.Item>
+              <ConfirmSection checkoutBanner={state.checkoutBanner} />
             </Section>
             {cart.prezziVisibili ? (
-              <OrderTotals goods={cart.totale} mode={values?.spedizione ?? 'EXW'} lookup={lookup} />
+              <OrderTotals goods={cart.totale} mode={values?.spedizione ?? 'EXW'} lookup={state.lookup} />
             ) : null}
-            {blocked ? <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t(`${K}.blocked`)} /> : null}
-            {failure ? (
-              <Alert
-                type={failure.type}
-                showIcon
-                role="alert"
-                data-testid="checkout-failure"
-                style={{ marginBottom: 12 }}
-                title={failure.text}
-                description={
-                  failure.details ? (
-                    <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-                      {failure.details.map((d) => (
-                        <li key={d}>{d}</li>
-                      ))}
-                    </ul>
-                  ) : undefined
-                }
-              />
-            ) : null}
-            <Flex gap={12} wrap>
-              {mode === 'request'
-                ? sendButton('ORD', <SendOutlined />, t(`${K}.send.REQ`), true)
-                : [
-                    sendButton('ORD', <SendOutlined />, t(`${K}.send.ORD`), true),
-                    ...(quoteAndWarranty
-                      ? [
-                          sendButton('PREV', <FileSearchOutlined />, t(`${K}.send.PREV`), false),
-                          sendButton('ORDCG', <SafetyCertificateOutlined />, t(`${K}.send.ORDCG`), false),
-                        ]
-                      : []),
-                  ]}
-            </Flex>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
-              {t(mode === 'request' ? `${K}.sendNoteRequest` : `${K}.sendNote`)}
-            </Typography.Paragraph>
+            <SendActions
+              mode={mode}
+              blocked={state.blocked}
+              failure={state.failure}
+              busyKind={state.busyKind}
+              quoteAndWarranty={state.quoteAndWarranty}
+              onSend={state.onSend}
+            />
           </Col>
         </Row>
       </Form>
