@@ -52,6 +52,14 @@ export const createQueryClient = () =>
  */
 const NOTIFICATIONS = { top: 72 } as const;
 
+/**
+ * Popups (select and typeahead lists, menus, tooltips, date pickers) open inside the main landmark
+ * or the dialog of the control that opens them, so that their content belongs to a landmark (axe
+ * `region`); dialogs and the header's menus stay in the body.
+ */
+export const popupContainer = (trigger?: HTMLElement) =>
+  trigger?.closest<HTMLElement>('main, [role="dialog"]') ?? document.body;
+
 const ANT_LOCALES: Record<Language, Locale> = { it: itIT, en: enUS, fr: frFR, de: deDE, es: esES };
 
 /** antd design tokens, locale and <html lang> from the active theme and language. */
@@ -66,6 +74,7 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
   return (
     <ConfigProvider
       locale={ANT_LOCALES[lang]}
+      getPopupContainer={popupContainer}
       theme={{ algorithm: antTheme.defaultAlgorithm, ...antdTheme(theme?.tokens) }}
     >
       <AntApp notification={NOTIFICATIONS}>{children}</AntApp>
