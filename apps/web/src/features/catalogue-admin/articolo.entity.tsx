@@ -47,8 +47,9 @@ export const articoloEntity: EntityConfig<ArticoloRow> = {
   tableSize: 'middle',
   formColumns: 2,
   formWidth: 980,
+  // On a tablet the code, description, price and actions stay; id and type return from 992 px.
   columns: [
-    idColumn,
+    { ...idColumn, responsive: ['lg'] },
     { key: 'articolo', titleKey: f('articolo'), sortField: 'articolo', render: (r) => <code>{r.articolo}</code> },
     {
       key: 'descrizione',
@@ -60,6 +61,7 @@ export const articoloEntity: EntityConfig<ArticoloRow> = {
       key: 'tipoArticolo',
       titleKey: f('tipoArticolo'),
       sortField: 'tipoArticolo',
+      responsive: ['lg'],
       render: (r) => <Tag>{i18next.t(`catalogueAdmin.tipoArticolo.${r.tipoArticolo}`)}</Tag>,
     },
     {
