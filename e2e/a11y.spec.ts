@@ -62,8 +62,9 @@ const demoIds = async (users: Record<IdReader, APIRequestContext>) => {
     `/api/articolo/search/distinctTag6ByTag1AndTag2AndTag3?tag1=${tag1.value}&tag2=${tag2.value}&tag3=${tag3.value}`,
   );
   const machineArticle = await first<Id>(admin, '/api/articolo?size=1&sort=id,asc');
-  // A free search by a user writes the search log.
+  // A free search by a user writes the search log (after answering: awaited until it shows).
   await json(admin, '/api/search/full?term=filtro&size=1');
+  await expect.poll(async () => (await json<Id[]>(admin, '/api/searchLogs?size=1')).length).toBeGreaterThan(0);
   const searchLog = await first<Id>(admin, '/api/searchLogs?size=1');
   const i18n = await firstOrCreate<{ textId: string; localeId: string }>(admin, '/api/i18ns', {
     textId: 'a11y.sample.text',
