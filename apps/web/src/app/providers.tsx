@@ -53,12 +53,12 @@ export const createQueryClient = () =>
 const NOTIFICATIONS = { top: 72 } as const;
 
 /**
- * Popups (select and typeahead lists, menus, tooltips, date pickers) open inside the main landmark
- * or the dialog of the control that opens them, so that their content belongs to a landmark (axe
- * `region`); dialogs and the header's menus stay in the body.
+ * Popups (select and typeahead lists, menus, tooltips, date pickers) of a control in the page open
+ * inside the main landmark, so that their content belongs to a landmark (axe `region`). Those of
+ * the header and of dialogs stay in the body: inside antd's dialog box a list lay under the form's
+ * labels.
  */
-export const popupContainer = (trigger?: HTMLElement) =>
-  trigger?.closest<HTMLElement>('main, [role="dialog"]') ?? document.body;
+export const popupContainer = (trigger?: HTMLElement) => trigger?.closest<HTMLElement>('main') ?? document.body;
 
 const ANT_LOCALES: Record<Language, Locale> = { it: itIT, en: enUS, fr: frFR, de: deDE, es: esES };
 
