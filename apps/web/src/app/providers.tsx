@@ -44,6 +44,14 @@ export const createQueryClient = () =>
 const NOTIFICATIONS = { top: 72 } as const;
 
 /**
+ * Popups (select and typeahead lists, menus, tooltips, date pickers) of a control in the page open
+ * inside the main landmark, so that their content belongs to a landmark (axe `region`). Those of
+ * the header and of dialogs stay in the body: inside antd's dialog box a list lay under the form's
+ * labels.
+ */
+export const popupContainer = (trigger?: HTMLElement) => trigger?.closest<HTMLElement>('main') ?? document.body;
+
+/**
  * antd design tokens, locale and <html lang> from the active theme and language. The locales come
  * with the language's texts (i18n/<lang>.texts.ts), loaded before i18next switches to it.
  */
@@ -58,6 +66,7 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
   return (
     <ConfigProvider
       locale={antdLocaleOf(lang)}
+      getPopupContainer={popupContainer}
       theme={{ algorithm: antTheme.defaultAlgorithm, ...antdTheme(theme?.tokens) }}
     >
       <AntApp notification={NOTIFICATIONS}>{children}</AntApp>

@@ -89,7 +89,11 @@ export const EntityListPage = <T extends EntityRow, S extends string>({ config }
         dataSource={list.data?.items ?? []}
         pagination={false}
         onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
+        // As wide as the window allows, texts wrapping first: a sideways scroll (under the sticky
+        // actions column) only once the columns' narrowest widths do not fit. 'max-content' kept
+        // every text on one line, so the actions column covered the last columns at 1280 px.
+        scroll={{ x: true }}
+        tableLayout="auto"
         locale={{ emptyText: list.isError ? t('error.internal') : t('entity.list.empty') }}
         columns={[
           ...config.columns.map((c) => ({

@@ -149,7 +149,7 @@ export const CartPage = () => {
     {
       key: 'articolo',
       title: t('cart.column.code'),
-      width: 150,
+      width: 136,
       render: (_, l) => (
         <Flex vertical gap={4} align="flex-start">
           <Link to={articlePath(l)} className="article-code">
@@ -163,7 +163,7 @@ export const CartPage = () => {
       key: 'descrizione',
       title: t('cart.column.description'),
       render: (_, l) => (
-        <div style={{ minWidth: 160, maxWidth: 260, whiteSpace: 'normal' }}>
+        <div style={{ minWidth: 140, maxWidth: 260, whiteSpace: 'normal' }}>
           {l.descrizione}
           {!l.ordinabile ? (
             <div>

@@ -48,8 +48,9 @@ export const articoloEntity: EntityConfig<ArticoloRow, ArticoloSortField> = {
   tableSize: 'middle',
   formColumns: 2,
   formWidth: 980,
+  // On a tablet the code, description, price and actions stay; id and type return from 992 px.
   columns: [
-    idColumn,
+    { ...idColumn, responsive: ['lg'] },
     { key: 'articolo', titleKey: f('articolo'), sortField: 'articolo', render: (r) => <code>{r.articolo}</code> },
     {
       key: 'descrizione',
@@ -61,6 +62,7 @@ export const articoloEntity: EntityConfig<ArticoloRow, ArticoloSortField> = {
       key: 'tipoArticolo',
       titleKey: f('tipoArticolo'),
       sortField: 'tipoArticolo',
+      responsive: ['lg'],
       render: (r) => <Tag>{i18next.t(`catalogueAdmin.tipoArticolo.${r.tipoArticolo}`)}</Tag>,
     },
     {

@@ -91,8 +91,9 @@ export const CartSummary = ({
       {line.articolo}
     </Typography.Text>
   );
-  // On a tablet the description goes under the code and the discount column is left out (the cart
-  // page shows it), so that the summary fits without scrolling sideways.
+  // On a tablet the description goes under the code and the weight, list price and discount columns
+  // are left out (the total weight is under the table, the cart page shows the rest), so that the
+  // summary fits without scrolling sideways.
   const columns: ColumnsType<CartLine> = [
     ...((wide
       ? [
@@ -109,7 +110,8 @@ export const CartSummary = ({
             key: 'articolo',
             title: t(`${K}.code`),
             render: (_: unknown, line: CartLine) => (
-              <Flex vertical style={{ minWidth: 140 }}>
+              // The table is as wide as its content: the description wraps within a bound width.
+              <Flex vertical style={{ minWidth: 140, maxWidth: 240 }}>
                 {codeText(line)}
                 <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                   {line.descrizione}
@@ -150,6 +152,7 @@ export const CartSummary = ({
       title: t(`${K}.weight`),
       dataIndex: 'peso',
       align: 'right',
+      responsive: ['lg'],
       render: (kg: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatNumber(kg, lang, 2)}</span>,
     },
     ...(cart.prezziVisibili
@@ -159,6 +162,7 @@ export const CartSummary = ({
             title: t(`${K}.price`),
             dataIndex: 'prezzo',
             align: 'right',
+            responsive: ['lg'],
             render: (v: number | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatEuro(v, lang)}</span>,
           },
           ...(cart.scontoVisibile && wide
