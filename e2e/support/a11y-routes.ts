@@ -121,6 +121,9 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   { route: '/item/search/$id', users: ['dealer'], url: (ids) => `/item/search/${ids.articleId}?sn=${ids.serial}` },
   fixed('/item/search/', ['dealer']),
   fixed('/whereused', ['internal']),
+  // After-sales (spec 2): road registration.
+  fixed('/messainstrada', ['dealer', 'superdealer'], true),
+  { route: '/messainstrada/$matricola', users: ['dealer'], url: (ids) => `/messainstrada/${ids.serial}`, tablet: true },
   fixed('/visibilitamacchine', ['superdealer', 'internal']),
   {
     route: '/visibilitamacchine/$id/view',
