@@ -34,6 +34,7 @@ import { http } from '../../api/http.ts';
 import {
   messaInStradaFileUrl,
   messaInStradaPdfUrl,
+  messaInStradaThumbnailUrl,
   messaInStradaUploadUrl,
   useAttachmentAdded,
   useComboList,
@@ -116,7 +117,17 @@ const Attachments = ({ record }: { record: MessaInStrada }) => {
           ]}
         >
           <Flex gap={8} align="center">
-            <PaperClipOutlined aria-hidden />
+            {a.thumbnail ? (
+              <img
+                src={messaInStradaThumbnailUrl(a.id)}
+                alt=""
+                width={48}
+                height={48}
+                style={{ objectFit: 'cover', borderRadius: 4 }}
+              />
+            ) : (
+              <PaperClipOutlined aria-hidden />
+            )}
             <span>{a.name}</span>
           </Flex>
         </List.Item>
@@ -251,10 +262,10 @@ export const MessaInStradaFormPage = () => {
           <Col xs={24} md={12}>
             {text('via', L.via, true)}
           </Col>
-          <Col xs={12} md={4}>
+          <Col xs={12} md={6}>
             {text('cap', L.cap, true)}
           </Col>
-          <Col xs={12} md={8}>
+          <Col xs={12} md={6}>
             {text('loc', L.loc, true)}
           </Col>
           <Col xs={24} md={8}>
@@ -267,7 +278,7 @@ export const MessaInStradaFormPage = () => {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={4}>
+          <Col xs={24} md={8}>
             <Form.Item
               name="provincia"
               label={t('messainstrada.field.provincia')}
@@ -285,7 +296,7 @@ export const MessaInStradaFormPage = () => {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
+          <Col xs={24} md={8}>
             {text('geoLoc', L.geoLoc)}
           </Col>
           <Col xs={24} md={8}>
