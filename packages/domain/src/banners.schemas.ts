@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { BANNER_TYPES } from './banners.rules.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n.constants.ts';
-import type { Authority } from './roles.constants.ts';
-
-/** Spec 1 §2.1, §6: banners are managed by managers. */
-export const BANNER_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
 
 /** Spec 1 §5 "Banner": limits per language; type and ambiente as the columns allow. */
 export const BANNER_LIMITS = { header: 256, message: 1024, type: 30, ambiente: 50, checkedText: 2000 } as const;

@@ -1,12 +1,4 @@
 import { isCountUnit } from './catalogue.schemas.ts';
-import type { Authority } from './roles.constants.ts';
-
-/** Spec 1 §2.1, §2.3: who has a cart, sends an order, sends a subdealer's request, imports orders, keeps the tariff. */
-export const CART_ROLES: readonly Authority[] = ['ROLE_CART'];
-export const ORDER_SEND_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER'];
-export const ORDER_REQUEST_ROLES: readonly Authority[] = ['ROLE_CR_SUBDEALER'];
-export const ORDER_IMPORT_ROLES: readonly Authority[] = ['ROLE_CR_SUPERDEALER'];
-export const TARIFF_ROLES: readonly Authority[] = ['ROLE_MANAGER', 'ROLE_ADMIN'];
 
 /** Spec 1 §5, §9: cart line and checkout limits. */
 export const CART_LIMITS = {

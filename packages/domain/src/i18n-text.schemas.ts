@@ -1,15 +1,5 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n.constants.ts';
-import type { Authority } from './roles.constants.ts';
-
-/**
- * Spec 2 gives the screens to ROLE_USER; changing the portal's texts is for administrators and
- * managers (docs/decisions.md).
- */
-export const I18N_TEXT_ACCESS: { read: readonly Authority[]; write: readonly Authority[] } = {
-  read: ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_MANAGER'],
-  write: ['ROLE_ADMIN', 'ROLE_MANAGER'],
-};
 
 export const I18N_TEXT_LIMITS = { textId: 200, text: 2000 } as const;
 

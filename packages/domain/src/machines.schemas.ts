@@ -5,7 +5,6 @@ import { isCountUnit } from './catalogue.schemas.ts';
 import { LANGUAGES } from './i18n.constants.ts';
 import { LIMITS } from './limits.constants.ts';
 import { pageQuerySchema, pagingSchema, type SortParam } from './paging.schemas.ts';
-import type { Authority } from './roles.constants.ts';
 
 /** Spec 2 §3, §5, §9 limits of the machine area. */
 export const MACHINE_LIMITS = {
@@ -22,17 +21,6 @@ export const MACHINE_LIMITS = {
   canvasHeight: 500,
   balloonLineWidth: 6,
 } as const;
-
-/** Spec 2 §2: the item page (code lookup, add to cart). */
-export const ITEM_PAGE_ROLES: readonly Authority[] = ['ROLE_CR_USER'];
-/** Spec 2 §2, §6: who refreshes a machine's catalogue (and PDFs) from the ERP. */
-export const CATALOGUE_REFRESH_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];
-/** Spec 2 §2 whereUsed: internal staff. */
-export const WHERE_USED_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];
-/** Spec 2 §2, §6: the visibility screens are for superdealers and internal staff. */
-export const VISIBILITY_ROLES: readonly Authority[] = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'];
-/** Spec 2 §6: machine models are maintained by managers. */
-export const CR_MODELLI_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
 
 /** Spec 2 §9: the generic catalogue's serial and catalogue code. */
 export const GENERIC_SERIAL = 'GENERIC';

@@ -45,3 +45,32 @@ export const CATALOGUE_ADMIN_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_
 export const SEARCH_LOG_ROLES: readonly Authority[] = ['ROLE_ADMIN'];
 /** Managers read it too: it sits in the catalogue administration they run (issue 11, finding 12). */
 export const SEARCH_LOG_READ_ROLES: readonly Authority[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
+
+// Role lists the web's route table reads on every page: kept here, away from the zod schemas.
+
+/** Spec 1 §2.1, §2.3: who has a cart, sends an order, sends a subdealer's request, imports orders, keeps the tariff. */
+export const CART_ROLES: readonly Authority[] = ['ROLE_CART'];
+export const ORDER_SEND_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER'];
+export const ORDER_REQUEST_ROLES: readonly Authority[] = ['ROLE_CR_SUBDEALER'];
+export const ORDER_IMPORT_ROLES: readonly Authority[] = ['ROLE_CR_SUPERDEALER'];
+export const TARIFF_ROLES: readonly Authority[] = ['ROLE_MANAGER', 'ROLE_ADMIN'];
+/** Spec 2 §2: the item page (code lookup, add to cart). */
+export const ITEM_PAGE_ROLES: readonly Authority[] = ['ROLE_CR_USER'];
+/** Spec 2 §2, §6: who refreshes a machine's catalogue (and PDFs) from the ERP. */
+export const CATALOGUE_REFRESH_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];
+/** Spec 2 §2 whereUsed: internal staff. */
+export const WHERE_USED_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];
+/** Spec 2 §2, §6: the visibility screens are for superdealers and internal staff. */
+export const VISIBILITY_ROLES: readonly Authority[] = ['ROLE_CR_SUPERDEALER', 'ROLE_CR_INTERNAL'];
+/** Spec 2 §6: machine models are maintained by managers. */
+export const CR_MODELLI_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
+/**
+ * Spec 2 gives the screens to ROLE_USER; changing the portal's texts is for administrators and
+ * managers (docs/decisions.md).
+ */
+export const I18N_TEXT_ACCESS: { read: readonly Authority[]; write: readonly Authority[] } = {
+  read: ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_MANAGER'],
+  write: ['ROLE_ADMIN', 'ROLE_MANAGER'],
+};
+/** Spec 1 §2.1, §6: banners are managed by managers. */
+export const BANNER_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
