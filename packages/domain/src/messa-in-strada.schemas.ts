@@ -91,6 +91,10 @@ const required = (max: number) =>
 const optional = (max: number) => z.string().trim().max(max, 'validation.maxlength').nullish();
 /** dd/MM/yyyy as the spec's msData. */
 const DATE_PATTERN = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+/** yyyy-MM-dd (or an ISO timestamp) → dd/MM/yyyy, the spec 2 §9 date as answers carry it. */
+export const formatItalianDate = (iso: string | null | undefined) =>
+  iso ? iso.slice(0, 10).split('-').reverse().join('/') : null;
+
 export const parseItalianDate = (text: string) => {
   const m = DATE_PATTERN.exec(text);
   if (!m) return null;

@@ -46,3 +46,12 @@ export const sendStoredFile = async (
     .header('x-content-type-options', 'nosniff')
     .send(body);
 };
+
+/** A PDF made on request, sent as a download under its file name. */
+export const sendPdf = (reply: FastifyReply, { fileName, bytes }: { fileName: string; bytes: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('content-length', bytes.length)
+    .header('cache-control', 'private, no-cache')
+    .send(bytes);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { attachmentDisposition } from '../../platform/downloads.ts';
+import { sendPdf } from '../../platform/downloads.ts';
 import { languageOf } from '../../platform/language.ts';
 import type { CataloguePdfService, PdfDownload } from './catalogue-pdf.service.ts';
 import { MACHINE_AREA, PARTS_AREA } from './machines.routes.ts';
@@ -20,14 +20,6 @@ const tags = ['catalogue'];
  */
 const id = z.coerce.number().int().positive();
 const langQuery = z.object({ lang: pdfLanguageParamSchema.optional() });
-
-const sendPdf = (reply: FastifyReply, { fileName, bytes }: PdfDownload) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', attachmentDisposition(fileName))
-    .header('content-length', bytes.length)
-    .header('cache-control', 'private, no-cache')
-    .send(bytes);
 
 const EXISTENCE_TEXT = { READY: 'OK PDF', FAILED: 'FAILED', NONE: 'NO' } as const;
 

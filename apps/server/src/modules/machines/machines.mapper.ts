@@ -1,13 +1,6 @@
 import type { Language, Machine } from '@ricambi/domain';
-import { localizedText } from '@ricambi/domain';
+import { formatItalianDate, localizedText } from '@ricambi/domain';
 import type { MachineRow } from './machines.repository.ts';
-
-/** yyyy-MM-dd → dd/MM/yyyy (spec 2 §9 dates). */
-const italianDate = (iso: string | null) => {
-  if (!iso) return null;
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-};
 
 /** A machine as the user sees it: description in the language, version and code blanked for subdealers. */
 export const toMachine = (row: MachineRow, catalogoId: number | null, lang: Language, hideCodes: boolean): Machine => ({
@@ -17,7 +10,7 @@ export const toMachine = (row: MachineRow, catalogoId: number | null, lang: Lang
   localizedDescrizione: row.localizedDescrizione,
   mt_versione: hideCodes ? null : localizedText(row.localizedVersione, lang) || row.mtVersione,
   mt_cr_cod: hideCodes ? null : row.mtCrCod,
-  mt_dt_cons_txt: italianDate(row.mtDtCons),
+  mt_dt_cons_txt: formatItalianDate(row.mtDtCons),
   mt_riv_descr: row.mtRivDescr,
   mt_cli_descr: row.mtCliDescr,
   dataFineGaranzia: row.dataFineGaranzia,

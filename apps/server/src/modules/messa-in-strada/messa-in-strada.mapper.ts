@@ -1,5 +1,6 @@
 import {
   type ComboValue,
+  formatItalianDate,
   type Language,
   localizedText,
   type MessaInStrada,
@@ -7,10 +8,6 @@ import {
   type StoredFileView,
 } from '@ricambi/domain';
 import type { MachineOnTheRoad } from './messa-in-strada.repository.ts';
-
-/** yyyy-MM-dd → dd/MM/yyyy (spec 2 §3 msData). */
-export const italianDate = (iso: string | null | undefined) =>
-  iso ? iso.slice(0, 10).split('-').reverse().join('/') : null;
 
 const yesNo = (flag: boolean) => (flag ? 'Y' : 'N');
 const editable = (m: MachineOnTheRoad) => (m.ms?.seEditable === 'N' ? 'N' : 'Y');
@@ -21,7 +18,7 @@ export const toMessaInStradaRow = (m: MachineOnTheRoad, lang: Language, attachme
   nomeCliente: m.ms?.nomeCliente ?? null,
   loc: m.ms?.loc ?? null,
   stato: m.ms?.stato ?? null,
-  msData: italianDate(m.ms?.msData),
+  msData: formatItalianDate(m.ms?.msData),
   fatta: m.ms !== null,
   seEditable: editable(m),
   seAllegato: yesNo(attachments > 0),
@@ -51,7 +48,7 @@ export const toMessaInStrada = (
     rif: ms?.rif ?? null,
     telefono: ms?.telefono ?? null,
     email: ms?.email ?? null,
-    msData: italianDate(ms?.msData),
+    msData: formatItalianDate(ms?.msData),
     seEditable: editable(m),
     seAllegato: yesNo(allegati.length > 0),
     nomeAllegato: allegati.map((a) => a.name).join('#') || null,

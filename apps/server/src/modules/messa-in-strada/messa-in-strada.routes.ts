@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { attachmentDisposition, sendStoredFile } from '../../platform/downloads.ts';
+import { sendPdf, sendStoredFile } from '../../platform/downloads.ts';
 import type { Files } from '../../platform/files.ts';
 import { languageOf } from '../../platform/language.ts';
 import { sendPage } from '../../platform/paging.ts';
@@ -113,30 +113,20 @@ export const messaInStradaRoutes = (deps: { db: Db; files: Files }) => async (ap
       sendStoredFile(reply, deps.files, await service.attachment(requirePrincipal(request.principal), request.body.id)),
   );
 
-  r.get(
-    '/api/messainstrada/scaricaallegato/:name/download',
-    { config, schema: { tags, params: z.object({ name: fileId }) } },
-    async (request, reply) =>
-      sendStoredFile(
-        reply,
-        deps.files,
-        await service.attachment(requirePrincipal(request.principal), request.params.name),
-      ),
-  );
-
-  r.get(
-    '/api/messainstrada/scaricaallegato/:name/thumbnail',
-    { config, schema: { tags, params: z.object({ name: fileId }) } },
-    async (request, reply) =>
-      sendStoredFile(
-        reply,
-        deps.files,
-        await service.attachment(requirePrincipal(request.principal), request.params.name),
-        {
-          variant: 'thumbnail',
-        },
-      ),
-  );
+  // GET …/{id}/download (the file) and …/{id}/thumbnail (the image's preview).
+  for (const variant of ['file', 'thumbnail'] as const) {
+    r.get(
+      `/api/messainstrada/scaricaallegato/:name/${variant === 'file' ? 'download' : 'thumbnail'}`,
+      { config, schema: { tags, params: z.object({ name: fileId }) } },
+      async (request, reply) =>
+        sendStoredFile(
+          reply,
+          deps.files,
+          await service.attachment(requirePrincipal(request.principal), request.params.name),
+          { variant },
+        ),
+    );
+  }
 
   r.get(
     '/api/messainstrada/pdf/:matricola',
@@ -147,12 +137,7 @@ export const messaInStradaRoutes = (deps: { db: Db; files: Files }) => async (ap
         request.params.matricola,
         languageOf(request, request.query.lingua),
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachmentDisposition(pdf.file))
-        .header('content-length', pdf.bytes.length)
-        .header('cache-control', 'private, no-cache')
-        .send(pdf.bytes);
+      return sendPdf(reply, pdf);
     },
   );
 };

@@ -158,7 +158,7 @@ export const createMessaInStradaService = ({ db, files }: Deps) => {
       if (!record.registrata) throw new AppError(409, 'messainstrada.error.saveFirst');
       const country = COUNTRIES.find((c) => c.code === record.stato);
       return {
-        file: `messa-in-strada-${record.id.matricola}.pdf`,
+        fileName: `messa-in-strada-${record.id.matricola}.pdf`,
         bytes: await renderMessaInStradaPdf(record, lang, { stato: country?.names[lang] ?? null }),
       };
     },
