@@ -31,3 +31,4 @@ export * from './uploads.constants.ts';
 export * from './uploads.rules.ts';
 export * from './uploads.schemas.ts';
 export * from './users.schemas.ts';
+export * from './warranty.schemas.ts';

@@ -74,3 +74,7 @@ export const I18N_TEXT_ACCESS: { read: readonly Authority[]; write: readonly Aut
 };
 /** Spec 1 §2.1, §6: banners are managed by managers. */
 export const BANNER_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
+/** Spec 2 §2, §6: who files warranty requests (dealers), who reads them (the back office too), who moves them on. */
+export const WARRANTY_ROLES: readonly Authority[] = ['ROLE_CR_USER'];
+export const WARRANTY_READ_ROLES: readonly Authority[] = ['ROLE_CR_USER', 'ROLE_CR_INTERNAL'];
+export const WARRANTY_BACKOFFICE_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];

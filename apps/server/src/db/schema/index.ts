@@ -10,3 +10,4 @@ export * from './outbox.schema.ts';
 export * from './sessions.schema.ts';
 export * from './themes.schema.ts';
 export * from './users.schema.ts';
+export * from './warranty.schema.ts';
