@@ -35,6 +35,7 @@ import { cataloguePdfRoutes } from './modules/machines/catalogue-pdf.routes.ts';
 import { createCataloguePdfService } from './modules/machines/catalogue-pdf.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import { messaInStradaRoutes } from './modules/messa-in-strada/messa-in-strada.routes.ts';
+import { createOrdersService } from './modules/orders/orders.contract.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createSearchLog } from './modules/search/search.contract.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -42,6 +43,7 @@ import { createThemesService } from './modules/themes/themes.contract.ts';
 import { themesRoutes } from './modules/themes/themes.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
+import { warrantyRoutes } from './modules/warranty/warranty.routes.ts';
 import { whereUsedRoutes } from './modules/whereused/whereused.routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerCsrf } from './platform/csrf.ts';
@@ -182,9 +184,14 @@ export const buildApp = async (deps: AppDeps) => {
     const nightly = startCatalogueNightly(db, loggers.get('ricambi.jobs'), config.catalogueRegenHour);
     app.addHook('onClose', () => nightly.stop());
   }
-  await app.register(
-    ordersRoutes({ db, themes, erpImport: createErpImport(config), kickOutbox: () => worker?.kick() }),
-  );
+  const orders = createOrdersService({
+    db,
+    themes,
+    erpImport: createErpImport(config),
+    kickOutbox: () => worker?.kick(),
+  });
+  await app.register(ordersRoutes({ db, orders }));
+  await app.register(warrantyRoutes({ db, files, orders, config, kickOutbox: () => worker?.kick() }));
   await app.register(whereUsedRoutes(db));
   await app.register(visibilityRoutes(db));
   await app.register(crModelliRoutes(db));

@@ -57,6 +57,8 @@ const envSchema = z.object({
   ERP_IMPORT_URL: z.url().optional(),
   /** Local hour (0–23) of the nightly catalogue regeneration. */
   CATALOGUE_REGEN_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  /** Spec 2 §5 "gg blocco richiesta garanzia": how many days old a warranty failure or repair date may be. */
+  WARRANTY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Attachments go to this S3-compatible bucket instead of DATA_DIR/files. */
   S3_BUCKET: z
     .string()
@@ -103,6 +105,7 @@ export type Config = {
   erpExportUrl: string | undefined;
   erpImportUrl: string | undefined;
   catalogueRegenHour: number;
+  warrantyMaxAgeDays: number;
   /** Where attachments live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
   files: FilesConfig;
 };
@@ -165,6 +168,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     erpExportUrl: e.ERP_EXPORT_URL,
     erpImportUrl: e.ERP_IMPORT_URL?.replace(/\/$/, ''),
     catalogueRegenHour: e.CATALOGUE_REGEN_HOUR,
+    warrantyMaxAgeDays: e.WARRANTY_MAX_AGE_DAYS,
     files: e.S3_BUCKET
       ? {
           kind: 's3',

@@ -292,4 +292,3 @@ export const warrantyDateErrors = (
 /** The warranty had ended before `on` (yyyy-MM-dd). */
 export const isWarrantyExpiredOn = (dataFineGaranzia: string | null, on: string = businessToday()) =>
   dataFineGaranzia !== null && dataFineGaranzia < on;
-

@@ -50,13 +50,18 @@ export const forbiddenFields = (value: unknown, path: string[] = [], found: stri
  */
 export const registerInputGuard = (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
-    const fields = [
-      ...forbiddenFields(request.params),
-      ...forbiddenFields(request.query),
-      ...forbiddenFields(request.body),
-    ];
-    if (fields.length === 0) return;
-    const fieldErrors: FieldError[] = [...new Set(fields)].map((field) => ({ field, message: 'validation.invalid' }));
-    throw new AppError(400, 'error.validation', undefined, fieldErrors);
+    rejectForbiddenCharacters(
+      forbiddenFields(request.params),
+      forbiddenFields(request.query),
+      forbiddenFields(request.body),
+    );
   });
+};
+
+/** 400 with a field error on each field found to hold a forbidden character (also for multipart fields). */
+export const rejectForbiddenCharacters = (...found: string[][]) => {
+  const fields = found.flat();
+  if (fields.length === 0) return;
+  const fieldErrors: FieldError[] = [...new Set(fields)].map((field) => ({ field, message: 'validation.invalid' }));
+  throw new AppError(400, 'error.validation', undefined, fieldErrors);
 };

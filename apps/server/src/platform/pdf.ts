@@ -96,6 +96,30 @@ export const PdfFrame = ({ title, subtitle, children }: FrameProps) =>
   );
 
 /** Draws one react-pdf document (an element whose root is a <Document>) to bytes. */
+/** One labelled value of a record PDF (road registration, warranty request): label left, value right. */
+export const PdfField = ({ label, value }: { label: string; value: string | number | null | undefined }) =>
+  createElement(
+    View,
+    {
+      style: { flexDirection: 'row', paddingVertical: 3, borderBottomWidth: 0.5, borderBottomColor: PDF_COLORS.rule },
+    },
+    createElement(Text, { style: { width: 150, color: PDF_COLORS.muted } }, label),
+    createElement(
+      Text,
+      { style: { flex: 1 } },
+      value === null || value === undefined || value === '' ? '—' : String(value),
+    ),
+  );
+
+/** A titled group of fields of a record PDF, kept on one page. */
+export const PdfSection = ({ title, children }: { title: string; children?: ReactNode }) =>
+  createElement(
+    View,
+    { style: { marginTop: 14 }, wrap: false },
+    createElement(Text, { style: { fontFamily: PDF_FONT.bold, fontSize: 11, marginBottom: 4 } }, title),
+    children,
+  );
+
 export const renderPdf = (document: ReactElement): Promise<Buffer> =>
   renderToBuffer(document as ReactElement<DocumentProps>);
 

@@ -67,6 +67,11 @@ export type ReceiveOptions = {
   field?: string;
   /** Narrower limits than the area's (never needed by the spec; tests use small ones). */
   policy?: UploadPolicy;
+  /**
+   * Runs on the form fields sent before the file, before any byte of it is stored: a use case that
+   * sends its data with its first file checks the data here, and nothing is stored when it throws.
+   */
+  beforeFile?: (fields: Record<string, string>) => void | Promise<void>;
 };
 
 /**
@@ -90,6 +95,19 @@ export const receiveUpload = async (
   if (!part || part.fieldname !== field) {
     part?.file.resume();
     throw problem(400, field, 'upload.missing', {});
+  }
+  if (options.beforeFile) {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(part.fields)) {
+      const one = Array.isArray(value) ? value[0] : value;
+      if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
+    }
+    try {
+      await options.beforeFile(fields);
+    } catch (error) {
+      part.file.destroy();
+      throw error;
+    }
   }
   const declaredName = part.filename;
   const shownName = cleanFileName(declaredName, 'bin');

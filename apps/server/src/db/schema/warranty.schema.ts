@@ -1,4 +1,16 @@
-import { bigint, bigserial, date, index, integer, numeric, pgSequence, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auditFields } from './audit-fields.ts';
 import { storedFile } from './files.schema.ts';
 import { ordine } from './orders.schema.ts';

@@ -1,11 +1,11 @@
 import { cataloguePdfStatusSchema, MACHINE_LIMITS, pdfLanguageParamSchema } from '@ricambi/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { sendPdf } from '../../platform/downloads.ts';
 import { languageOf } from '../../platform/language.ts';
-import type { CataloguePdfService, PdfDownload } from './catalogue-pdf.service.ts';
+import type { CataloguePdfService } from './catalogue-pdf.service.ts';
 import { MACHINE_AREA, PARTS_AREA } from './machines.routes.ts';
 
 /** Who opens a catalogue (spec 2 §2 catalogo_detail, plus internal staff and superdealers, as the tree routes). */

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // (The pragmas let tsx and vitest compile this file the same way from any working directory.)
 
-import { Document, Text, View } from '@react-pdf/renderer';
+import { Document, Text } from '@react-pdf/renderer';
 import type { Language, MessaInStrada } from '@ricambi/domain';
 import {
   appendPdf,
@@ -10,7 +10,9 @@ import {
   newPdf,
   PDF_COLORS,
   PDF_FONT,
+  PdfField,
   PdfFrame,
+  PdfSection,
   pdfDate,
   pdfTexts,
   renderPdf,
@@ -48,22 +50,6 @@ type MessaInStradaPdfTexts = {
   >;
 };
 
-const Row = ({ label, value }: { label: string; value: string | null }) => (
-  <View
-    style={{ flexDirection: 'row', paddingVertical: 3, borderBottomWidth: 0.5, borderBottomColor: PDF_COLORS.rule }}
-  >
-    <Text style={{ width: 150, color: PDF_COLORS.muted }}>{label}</Text>
-    <Text style={{ flex: 1 }}>{value || '—'}</Text>
-  </View>
-);
-
-const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
-  <View style={{ marginTop: 14 }} wrap={false}>
-    <Text style={{ fontFamily: PDF_FONT.bold, fontSize: 11, marginBottom: 4 }}>{title}</Text>
-    {children}
-  </View>
-);
-
 /**
  * The record of a road registration (spec 2 §2 "PDF download"): the machine, the customer, where and
  * when it went on the road, and the list of its attachments.
@@ -82,34 +68,34 @@ export const renderMessaInStradaPdf = async (
     <Document title={title} author="Ricambi" language={lang}>
       <PdfFrame title={title} subtitle={fillText(t.generated, { date: pdfDate(now) })}>
         <Text style={{ fontFamily: PDF_FONT.bold, fontSize: 16 }}>{title}</Text>
-        <Section title={t.machine}>
-          <Row label={f.matricola} value={matricola} />
-          <Row label={f.descrizione} value={record.descrizione} />
-        </Section>
-        <Section title={t.customer}>
-          <Row label={f.nomeCliente} value={record.nomeCliente} />
-          <Row label={f.partitaIva} value={record.partitaIva} />
-          <Row label={f.via} value={record.via} />
-          <Row label={f.cap} value={record.cap} />
-          <Row label={f.loc} value={record.loc} />
-          <Row label={f.provincia} value={record.provincia} />
-          <Row label={f.stato} value={names.stato ?? record.stato} />
-          <Row label={f.rif} value={record.rif} />
-          <Row label={f.telefono} value={record.telefono} />
-          <Row label={f.email} value={record.email} />
-        </Section>
-        <Section title={t.registration}>
-          <Row label={f.msData} value={record.msData} />
-          <Row label={f.settore} value={record.settore} />
-          <Row label={f.geoLoc} value={record.geoLoc} />
-        </Section>
-        <Section title={t.attachments}>
+        <PdfSection title={t.machine}>
+          <PdfField label={f.matricola} value={matricola} />
+          <PdfField label={f.descrizione} value={record.descrizione} />
+        </PdfSection>
+        <PdfSection title={t.customer}>
+          <PdfField label={f.nomeCliente} value={record.nomeCliente} />
+          <PdfField label={f.partitaIva} value={record.partitaIva} />
+          <PdfField label={f.via} value={record.via} />
+          <PdfField label={f.cap} value={record.cap} />
+          <PdfField label={f.loc} value={record.loc} />
+          <PdfField label={f.provincia} value={record.provincia} />
+          <PdfField label={f.stato} value={names.stato ?? record.stato} />
+          <PdfField label={f.rif} value={record.rif} />
+          <PdfField label={f.telefono} value={record.telefono} />
+          <PdfField label={f.email} value={record.email} />
+        </PdfSection>
+        <PdfSection title={t.registration}>
+          <PdfField label={f.msData} value={record.msData} />
+          <PdfField label={f.settore} value={record.settore} />
+          <PdfField label={f.geoLoc} value={record.geoLoc} />
+        </PdfSection>
+        <PdfSection title={t.attachments}>
           {record.allegati.length === 0 ? (
             <Text style={{ color: PDF_COLORS.muted }}>{t.none}</Text>
           ) : (
             record.allegati.map((a) => <Text key={a.id}>• {a.name}</Text>)
           )}
-        </Section>
+        </PdfSection>
       </PdfFrame>
     </Document>,
   );

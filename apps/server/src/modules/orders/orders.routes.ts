@@ -25,13 +25,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
-import type { ErpImport } from '../../platform/erp.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/language.ts';
 import type { UploadedFile } from '../../platform/spreadsheet.ts';
-import type { ThemesService } from '../themes/themes.contract.ts';
 import { countryCombos, provinceCombos } from './orders.mapper.ts';
-import { createOrdersService } from './orders.service.ts';
+import type { OrdersService } from './orders.service.ts';
 import { applyTariff, previewTariff, TARIFF_MESSAGES, tariffWorkbook } from './orders.tariff.ts';
 
 const CART = CART_ROLES;
@@ -48,7 +46,7 @@ const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.uuid('validation
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type OrdersRoutesDeps = { db: Db; themes: ThemesService; erpImport: ErpImport; kickOutbox: () => void };
+export type OrdersRoutesDeps = { db: Db; orders: OrdersService };
 
 /** The one uploaded file of a multipart request (past the size limit toBuffer() fails with 413). */
 const uploadedFile = async (request: FastifyRequest): Promise<UploadedFile> => {
@@ -66,8 +64,7 @@ const uploadedFile = async (request: FastifyRequest): Promise<UploadedFile> => {
 const tariffConfig = { access: TARIFF, area: 'tracks' as const };
 
 export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInstance) => {
-  const orders = createOrdersService(deps);
-  const { db } = deps;
+  const { db, orders } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(fastifyMultipart, { limits: { fileSize: TARIFF_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 } });
 

@@ -128,13 +128,19 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
     return banner;
   };
 
-  const send = async (
+  /**
+   * The send use case inside the caller's transaction: authorisation, the cart locked, every rule,
+   * the order with its mail and ERP document in the outbox. `created` is false when the key had
+   * already sent an order (its answer is replayed).
+   */
+  const placeOrder = async (
+    tx: Tx,
     principal: Principal,
     input: SendInput,
     idempotencyKey: string,
     lang: Language,
     hostName: string | undefined,
-  ): Promise<SendResult> => {
+  ): Promise<{ result: SendResult; created: boolean }> => {
     // Authorisation first (spec 1 §2.1, §6): subdealers send requests, quotes and warranty orders
     // need ROLE_CR_USER and a theme with parts access.
     const subdealer = principal.authorities.includes('ROLE_CR_SUBDEALER');
@@ -149,130 +155,139 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
     if (invalidAddress.length > 0) throw validation(invalidAddress);
 
     const userId = principal.userId;
-    try {
-      const result = await db.transaction(async (tx) => {
-        const cartId = await lockCart(tx, userId);
-        const existing = await repo.findOrderByKey(tx, userId, idempotencyKey);
-        if (existing) return { result: await replay(tx, existing, cartId), created: false };
+    const cartId = await lockCart(tx, userId);
+    const existing = await repo.findOrderByKey(tx, userId, idempotencyKey);
+    if (existing) return { result: await replay(tx, existing, cartId), created: false };
 
-        const [cart, customer] = await Promise.all([readPricedCart(tx, userId, lang), repo.findCustomer(tx, userId)]);
-        if (!customer) throw notFound();
-        const byId = new Map(cart.lines.map((l) => [l.id, l]));
-        const wanted = [...new Set(input.linee)];
-        if (wanted.some((id) => !byId.has(id))) throw new AppError(409, 'cart.error.changed');
-        const lines = wanted.map((id) => byId.get(id) as PricedLine);
+    const [cart, customer] = await Promise.all([readPricedCart(tx, userId, lang), repo.findCustomer(tx, userId)]);
+    if (!customer) throw notFound();
+    const byId = new Map(cart.lines.map((l) => [l.id, l]));
+    const wanted = [...new Set(input.linee)];
+    if (wanted.some((id) => !byId.has(id))) throw new AppError(409, 'cart.error.changed');
+    const lines = wanted.map((id) => byId.get(id) as PricedLine);
 
-        const realTotal = roundEuro(lines.reduce((sum, l) => sum + l.lineTotal, 0));
-        if (input.totaleVisto != null && cart.view.prezziVisibili && Math.abs(input.totaleVisto - realTotal) >= 0.005) {
-          throw new AppError(409, 'cart.error.pricesChanged', { totale: realTotal });
-        }
+    const realTotal = roundEuro(lines.reduce((sum, l) => sum + l.lineTotal, 0));
+    if (input.totaleVisto != null && cart.view.prezziVisibili && Math.abs(input.totaleVisto - realTotal) >= 0.005) {
+      throw new AppError(409, 'cart.error.pricesChanged', { totale: realTotal });
+    }
 
-        const today = businessToday();
-        const problems = lines.flatMap((line) =>
-          lineProblems(line, today, input.tiporichiesta === 'ORDCG').map((p) => ({
-            field: `linee.${line.id}.${p.field}`,
-            message: p.message,
-          })),
-        );
-        // The order's requested date follows the line dates' rule (spec 1 §3, §5, §9).
-        const headerDateError = input.dataRichiesta ? requestDateError(input.dataRichiesta, today) : undefined;
-        if (headerDateError) problems.unshift({ field: 'dataRichiesta', message: headerDateError });
-        if (problems.length > 0) throw validation(problems);
+    const today = businessToday();
+    const problems = lines.flatMap((line) =>
+      lineProblems(line, today, input.tiporichiesta === 'ORDCG').map((p) => ({
+        field: `linee.${line.id}.${p.field}`,
+        message: p.message,
+      })),
+    );
+    // The order's requested date follows the line dates' rule (spec 1 §3, §5, §9).
+    const headerDateError = input.dataRichiesta ? requestDateError(input.dataRichiesta, today) : undefined;
+    if (headerDateError) problems.unshift({ field: 'dataRichiesta', message: headerDateError });
+    if (problems.length > 0) throw validation(problems);
 
-        const banner = await checkoutBanner(tx, principal, hostName);
-        if (banner && input.bannerId !== banner.id) throw badRequest('checkout.error.banner');
+    const banner = await checkoutBanner(tx, principal, hostName);
+    if (banner && input.bannerId !== banner.id) throw badRequest('checkout.error.banner');
 
-        const address = input.cartAddress;
-        let speseSpedizione: number | null = null;
-        let spedizioneGratuita = false;
-        if (input.spedizione === 'CPT') {
-          const cost = await computeShipping(tx, {
-            lines,
-            stato: address.STATO,
-            cap: address.CAP,
-            langKey: principal.langKey,
-            pricesVisible: cart.view.prezziVisibili,
-          });
-          if (cost.costo < 0) throw badRequest('checkout.error.shippingNotComputable');
-          speseSpedizione = cost.costo;
-          spedizioneGratuita = cost.spedizioneGratuita;
-        }
-
-        const numero = await repo.nextOrderNumber(tx);
-        const anno = Number(today.slice(0, 4));
-        const numbering = { tiporichiesta: input.tiporichiesta, anno, numero };
-        const orderLines = lines.map((line, i) => toOrderLine(line, i + 1, cart.profile));
-        const order = await repo.insertOrder(
-          tx,
-          {
-            userId,
-            sentBy: principal.actor?.login ?? principal.login,
-            ...numbering,
-            numeroOrdine: formatOrderId(orderParts(numbering)),
-            idempotencyKey,
-            rifOrdine: input.rifOrdine,
-            rifData: input.rifData ?? null,
-            dataRichiesta: input.dataRichiesta ?? null,
-            nota: input.nota,
-            spedizione: input.spedizione,
-            speseSpedizione,
-            tipoIndirizzo: address.TIPO_INDIRIZZO || null,
-            ragsoc: address.RAGSOC,
-            indirizzo: address.INDIRIZZO,
-            cap: address.CAP,
-            citta: address.CITTA,
-            prov: address.PROV ? address.PROV.toUpperCase() : null,
-            stato: address.STATO ? address.STATO.toUpperCase() : null,
-            langKey: lang,
-            totale: realTotal,
-            pesoTotale: roundKg(lines.reduce((sum, l) => sum + l.peso, 0)),
-            bannerId: banner?.id ?? null,
-          },
-          orderLines,
-        );
-        await removeCartLines(tx, cart.cartId ?? cartId, wanted);
-
-        if (customer.email) {
-          await queueMail(
-            tx,
-            orderMail({
-              to: customer.email,
-              recipient: customer,
-              numeroOrdine: order.numeroOrdine,
-              tiporichiesta: input.tiporichiesta,
-              date: today,
-              sentBy: principal.actor?.login ?? null,
-              pricesVisible: cart.view.prezziVisibili,
-              lines: orderLines.map((l) => ({
-                articolo: l.articolo,
-                descrizione: l.descrizione,
-                quantita: l.quantita,
-                unitaMisura: l.unitaMisura,
-                dataRichiesta: l.dataRichiesta ?? null,
-                netto: l.netto ?? 0,
-                totale: l.totale ?? 0,
-              })),
-              totale: realTotal,
-              pesoTotale: order.pesoTotale,
-              address: order,
-              rifOrdine: order.rifOrdine,
-              rifData: order.rifData,
-              nota: order.nota,
-              spedizione: input.spedizione,
-              speseSpedizione,
-              spedizioneGratuita,
-            }),
-          );
-        }
-        await queueErpExport(
-          tx,
-          toErpDocument(order, orderLines, { login: customer.login, company: customer.company, email: customer.email }),
-        );
-        return {
-          result: toSendResult(order, customer.email, cart.lines.length - wanted.length),
-          created: true,
-        };
+    const address = input.cartAddress;
+    let speseSpedizione: number | null = null;
+    let spedizioneGratuita = false;
+    if (input.spedizione === 'CPT') {
+      const cost = await computeShipping(tx, {
+        lines,
+        stato: address.STATO,
+        cap: address.CAP,
+        langKey: principal.langKey,
+        pricesVisible: cart.view.prezziVisibili,
       });
+      if (cost.costo < 0) throw badRequest('checkout.error.shippingNotComputable');
+      speseSpedizione = cost.costo;
+      spedizioneGratuita = cost.spedizioneGratuita;
+    }
+
+    const numero = await repo.nextOrderNumber(tx);
+    const anno = Number(today.slice(0, 4));
+    const numbering = { tiporichiesta: input.tiporichiesta, anno, numero };
+    const orderLines = lines.map((line, i) => toOrderLine(line, i + 1, cart.profile));
+    const order = await repo.insertOrder(
+      tx,
+      {
+        userId,
+        sentBy: principal.actor?.login ?? principal.login,
+        ...numbering,
+        numeroOrdine: formatOrderId(orderParts(numbering)),
+        idempotencyKey,
+        rifOrdine: input.rifOrdine,
+        rifData: input.rifData ?? null,
+        dataRichiesta: input.dataRichiesta ?? null,
+        nota: input.nota,
+        spedizione: input.spedizione,
+        speseSpedizione,
+        tipoIndirizzo: address.TIPO_INDIRIZZO || null,
+        ragsoc: address.RAGSOC,
+        indirizzo: address.INDIRIZZO,
+        cap: address.CAP,
+        citta: address.CITTA,
+        prov: address.PROV ? address.PROV.toUpperCase() : null,
+        stato: address.STATO ? address.STATO.toUpperCase() : null,
+        langKey: lang,
+        totale: realTotal,
+        pesoTotale: roundKg(lines.reduce((sum, l) => sum + l.peso, 0)),
+        bannerId: banner?.id ?? null,
+      },
+      orderLines,
+    );
+    await removeCartLines(tx, cart.cartId ?? cartId, wanted);
+
+    if (customer.email) {
+      await queueMail(
+        tx,
+        orderMail({
+          to: customer.email,
+          recipient: customer,
+          numeroOrdine: order.numeroOrdine,
+          tiporichiesta: input.tiporichiesta,
+          date: today,
+          sentBy: principal.actor?.login ?? null,
+          pricesVisible: cart.view.prezziVisibili,
+          lines: orderLines.map((l) => ({
+            articolo: l.articolo,
+            descrizione: l.descrizione,
+            quantita: l.quantita,
+            unitaMisura: l.unitaMisura,
+            dataRichiesta: l.dataRichiesta ?? null,
+            netto: l.netto ?? 0,
+            totale: l.totale ?? 0,
+          })),
+          totale: realTotal,
+          pesoTotale: order.pesoTotale,
+          address: order,
+          rifOrdine: order.rifOrdine,
+          rifData: order.rifData,
+          nota: order.nota,
+          spedizione: input.spedizione,
+          speseSpedizione,
+          spedizioneGratuita,
+        }),
+      );
+    }
+    await queueErpExport(
+      tx,
+      toErpDocument(order, orderLines, { login: customer.login, company: customer.company, email: customer.email }),
+    );
+    return {
+      result: toSendResult(order, customer.email, cart.lines.length - wanted.length),
+      created: true,
+    };
+  };
+
+  const send = async (
+    principal: Principal,
+    input: SendInput,
+    idempotencyKey: string,
+    lang: Language,
+    hostName: string | undefined,
+  ): Promise<SendResult> => {
+    const userId = principal.userId;
+    try {
+      const result = await db.transaction((tx) => placeOrder(tx, principal, input, idempotencyKey, lang, hostName));
       if (result.created) kickOutbox();
       return result.result;
     } catch (error) {
@@ -287,6 +302,12 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
 
   return {
     send,
+
+    /**
+     * A send that is one step of another use case (the warranty order, spec 2 §4): it runs in the
+     * caller's transaction, so a failure of either step leaves nothing. The caller wakes the outbox after its commit.
+     */
+    placeOrder,
 
     /** PUT /api/cart/update: the cart again, with every problem that would block sending it. */
     check: async (principal: Principal, lang: Language): Promise<CartCheck> => {
