@@ -78,6 +78,10 @@ const demoIds = async (users: Record<IdReader, APIRequestContext>) => {
     ordine: 1,
   });
   const visibility = await first<Id & { login: string }>(superdealer, '/api/visibilitamacchine?size=1');
+  const warranty = await first<{ id: { matricola: string; numeroRichiesta: number } }>(
+    dealer,
+    '/api/richiestagaranzias/search?stato=TUTTE&size=1',
+  );
   ids = {
     articleId: article?.id ?? 0,
     machineArticleId: machineArticle.id,
@@ -100,6 +104,8 @@ const demoIds = async (users: Record<IdReader, APIRequestContext>) => {
     crModelliId: (await first<Id>(manager, '/api/crModellis?size=1')).id,
     visibilityId: visibility.id,
     visibilityLogin: visibility.login,
+    warrantySerial: warranty.id.matricola,
+    warrantyNumero: warranty.id.numeroRichiesta,
   };
   return ids;
 };

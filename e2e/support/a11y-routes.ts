@@ -35,6 +35,9 @@ export type DemoIds = {
   crModelliId: number;
   visibilityId: number;
   visibilityLogin: string;
+  /** A demo warranty request of the dealer's. */
+  warrantySerial: string;
+  warrantyNumero: number;
 };
 
 export type A11yPage = {
@@ -124,6 +127,16 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   // After-sales (spec 2): road registration.
   fixed('/messainstrada', ['dealer', 'superdealer'], true),
   { route: '/messainstrada/$matricola', users: ['dealer'], url: (ids) => `/messainstrada/${ids.serial}`, tablet: true },
+  fixed('/richiestagaranzia', ['dealer', 'internal'], true),
+  fixed('/richiestagaranzia/nuova', ['dealer'], true),
+  // The order variant without its checkout hand-over: the page says so and links back.
+  { route: '/richiestagaranzia/$idTestata', users: ['dealer'], url: () => '/richiestagaranzia/0' },
+  {
+    route: '/richiestagaranzia/$matricola/$numero',
+    users: ['dealer', 'internal'],
+    url: (ids) => `/richiestagaranzia/${ids.warrantySerial}/${ids.warrantyNumero}`,
+    tablet: true,
+  },
   fixed('/visibilitamacchine', ['superdealer', 'internal']),
   {
     route: '/visibilitamacchine/$id/view',

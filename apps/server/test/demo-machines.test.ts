@@ -2,15 +2,45 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { GENERIC_SERIAL, isTreeRowVisible, NODE_HIDDEN, NODE_LEAF, OUTSIDE_FLEET } from '@ricambi/domain';
-import { sql } from 'drizzle-orm';
+import { buffer } from 'node:stream/consumers';
+import {
+  businessToday,
+  formatItalianDate,
+  GENERIC_SERIAL,
+  isTreeRowVisible,
+  isWarrantyEditable,
+  NODE_HIDDEN,
+  NODE_LEAF,
+  OUTSIDE_FLEET,
+  WARRANTY_DONE_STATES,
+  WARRANTY_STATES,
+  WARRANTY_TRANSITIONS,
+  type WarrantyState,
+  warrantyDateErrors,
+  warrantyInputSchema,
+  warrantyMinDate,
+} from '@ricambi/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import {
+  macchina,
+  messaInStrada,
+  messaInStradaAllegato,
+  richiestaGaranzia,
+  richiestaGaranziaAllegato,
+  richiestaGaranziaEvento,
+  storedFile,
+} from '../src/db/schema/index.ts';
 import { catalogueDrawingPath, SAFE_DRAWING_NAME } from '../src/modules/machines/catalogue.generation.ts';
+import { createFileStore, createFiles } from '../src/platform/files.ts';
 import { generateCatalogue } from '../src/seed/catalogue-generator.ts';
 import { DEMO_USERS, loadDemoData } from '../src/seed/demo.seed.ts';
 import { DEMO_CATALOGUE, loadDemoCatalogue } from '../src/seed/demo-catalogue.seed.ts';
 import { loadDemoMachines } from '../src/seed/demo-machines.seed.ts';
+import { loadDemoMessaInStrada } from '../src/seed/demo-messa-in-strada.seed.ts';
+import { loadDemoWarranty } from '../src/seed/demo-warranty.seed.ts';
 import {
   BENCH_CATALOGUE_CODE,
   BENCH_CATALOGUE_ROWS,
@@ -271,6 +301,167 @@ describe('demo machines loader', () => {
       expect(size).toEqual({ width: d.width, height: d.height });
       expect(d.labels.length).toBeGreaterThan(0);
     }
+  });
+
+  // Issue 12 §6: the demo dealer's road registrations and warranty requests, with their files.
+  describe('after-sales demo data', () => {
+    const files = () =>
+      createFiles(createFileStore({ kind: 'local', dir: path.join(dataDir, 'files') }), pino({ level: 'silent' }));
+    let loaded: { registrations: { created: number }; warranty: { created: number; attachments: number } };
+    beforeAll(async () => {
+      const store = files();
+      try {
+        loaded = {
+          registrations: await loadDemoMessaInStrada(database.db, store),
+          warranty: await loadDemoWarranty(database.db, store),
+        };
+      } finally {
+        await store.store.close();
+      }
+    }, 60_000);
+
+    /** The bytes of a stored file, as a download reads them. */
+    const bytesOf = async (id: string) => {
+      const store = files();
+      try {
+        const [file] = await database.db.select().from(storedFile).where(eq(storedFile.id, id));
+        if (!file) throw new Error(`no stored_file ${id}`);
+        return buffer(await store.open(file));
+      } finally {
+        await store.store.close();
+      }
+    };
+
+    it('registers four of the dealer’s machines, the first locked, two with a photo and the signed form', async () => {
+      expect(loaded.registrations).toEqual({ created: 4 });
+      const rows = await database.db
+        .select({
+          matricola: messaInStrada.matricola,
+          seEditable: messaInStrada.seEditable,
+          dealer: macchina.dealerLogin,
+        })
+        .from(messaInStrada)
+        .innerJoin(macchina, eq(macchina.mtMatricola, messaInStrada.matricola));
+      expect(rows).toHaveLength(4);
+      expect(rows.every((r) => r.dealer === 'dealer')).toBe(true);
+      expect(rows.filter((r) => r.seEditable === 'N')).toHaveLength(1);
+      const attached = await database.db
+        .select({ matricola: messaInStradaAllegato.matricola, kind: storedFile.kind })
+        .from(messaInStradaAllegato)
+        .innerJoin(storedFile, eq(storedFile.id, messaInStradaAllegato.fileId));
+      expect(attached.map((a) => a.kind).sort()).toEqual(['image', 'image', 'pdf', 'pdf']);
+      expect(new Set(attached.map((a) => a.matricola)).size).toBe(2);
+    });
+
+    it('files warranty requests on the dealer’s machines in every state, with history, component and files', async () => {
+      expect(loaded.warranty).toEqual({ created: 7, attachments: 10 });
+      const requests = await database.db
+        .select({ r: richiestaGaranzia, machineDealer: macchina.dealerLogin, crCod: macchina.mtCrCod })
+        .from(richiestaGaranzia)
+        .innerJoin(macchina, eq(macchina.mtMatricola, richiestaGaranzia.matricola))
+        .orderBy(asc(richiestaGaranzia.numero));
+      expect(requests).toHaveLength(7);
+      expect(new Set(requests.map((w) => w.r.statoAttivita))).toEqual(new Set(WARRANTY_STATES));
+      const today = businessToday();
+      const combos = await queryRows<{ tipo: string; chiave: string }>(
+        database.db,
+        sql`select tipo, chiave from combo_voci`,
+      );
+      const inList = (tipo: string, chiave: string) => combos.some((c) => c.tipo === tipo && c.chiave === chiave);
+      // Some repaired at a cost; one on a machine whose warranty had ended.
+      expect(requests.filter((w) => (w.r.costoTotaleIntervento ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
+      expect(requests.some((w) => (w.r.dataFineGaranzia ?? '') < w.r.dataRichiesta)).toBe(true);
+      for (const { r, machineDealer, crCod } of requests) {
+        const label = `${r.numero} ${r.matricola}`;
+        expect(machineDealer, label).toBe('dealer');
+        expect(r.dealerLogin, label).toBe('dealer');
+        expect(inList('PROBLEMI_SEGNALATI', r.problemaSegnalato), label).toBe(true);
+        expect(inList('COLLOCAZIONE_PROBLEMA', r.collocazioneProblema), label).toBe(true);
+        expect(r.problemaNote.length, label).toBeGreaterThan(40);
+        // The component is a visible part of the machine's own catalogue.
+        expect(
+          await count(sql`select count(*) as n from catalogo_riga cr join catalogo c on c.id = cr.cr_id
+                           where c.cr_codice = ${crCod} and cr.articolo_codice = ${r.codiceComponente}
+                             and cr.rig_tipo_nodo <> ${NODE_HIDDEN}`),
+          label,
+        ).toBeGreaterThan(0);
+        // Dates count back from today: filed after the failure, never in the future.
+        expect(r.dataGuasto <= r.dataRichiesta && r.dataRichiesta <= today, label).toBe(true);
+        if (!WARRANTY_DONE_STATES.includes(r.statoAttivita as WarrantyState))
+          expect(r.dataGuasto >= warrantyMinDate(60, today), label).toBe(true);
+        if ((r.costoTotaleIntervento ?? 0) > 0) {
+          expect(r.dataRiparazione && r.dataRiparazione >= r.dataGuasto, label).toBe(true);
+          expect([r.oreIntervento, r.oreViaggio, r.chilometri, r.soluzioneAdottataNote], label).not.toContain(null);
+        }
+        // What the dealer may still edit passes the form's own rules (spec 2 §5).
+        if (isWarrantyEditable(r.statoAttivita as WarrantyState)) {
+          const input = {
+            id: { matricola: r.matricola, numeroRichiesta: r.numero },
+            dataGuasto: formatItalianDate(r.dataGuasto),
+            dataRiparazione: formatItalianDate(r.dataRiparazione),
+            oreLavoro: r.oreLavoro,
+            oreIntervento: r.oreIntervento,
+            oreViaggio: r.oreViaggio,
+            chilometri: r.chilometri,
+            costoTotaleIntervento: r.costoTotaleIntervento,
+            problemaSegnalato: r.problemaSegnalato,
+            problemaNote: r.problemaNote,
+            collocazioneProblema: r.collocazioneProblema,
+            codiceComponente: r.codiceComponente,
+            soluzioneAdottataNote: r.soluzioneAdottataNote,
+            stato: r.stato,
+            provincia: r.provincia,
+          };
+          expect(warrantyInputSchema.safeParse(input).error?.issues ?? [], label).toEqual([]);
+          expect(warrantyDateErrors(input, 90, today), label).toEqual([]);
+        }
+
+        // Its history: filed by the dealer, then each move of the back office with its note.
+        const events = await database.db
+          .select()
+          .from(richiestaGaranziaEvento)
+          .where(eq(richiestaGaranziaEvento.richiestaId, r.id))
+          .orderBy(asc(richiestaGaranziaEvento.data), asc(richiestaGaranziaEvento.id));
+        expect(events[0], label).toMatchObject({ statoAttivita: 'APERTA', login: 'dealer' });
+        expect(events.at(-1)?.statoAttivita, label).toBe(r.statoAttivita);
+        for (const [i, e] of events.entries()) {
+          if (i === 0) continue;
+          const from = events[i - 1]?.statoAttivita as WarrantyState;
+          expect(WARRANTY_TRANSITIONS[from], label).toContain(e.statoAttivita);
+          expect(e.login, label).toBe('internal');
+          expect(e.nota?.length ?? 0, label).toBeGreaterThan(10);
+          expect(e.data.getTime(), label).toBeLessThanOrEqual(Date.now());
+        }
+
+        // A photo each (JPEG with its preview); the PDFs are real ones.
+        const attached = await database.db
+          .select({ file: storedFile })
+          .from(richiestaGaranziaAllegato)
+          .innerJoin(storedFile, eq(storedFile.id, richiestaGaranziaAllegato.fileId))
+          .where(eq(richiestaGaranziaAllegato.richiestaId, r.id));
+        const photo = attached.find((a) => a.file.kind === 'image')?.file;
+        expect(photo, label).toMatchObject({ area: 'warranty', contentType: 'image/jpeg' });
+        expect(photo?.thumbnailKey, label).not.toBeNull();
+        const jpeg = await bytesOf(photo?.id ?? '');
+        expect(jpeg.subarray(0, 3), label).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+        for (const { file } of attached.filter((a) => a.file.kind === 'pdf'))
+          expect((await bytesOf(file.id)).subarray(0, 5).toString('latin1'), label).toBe('%PDF-');
+      }
+      expect(await count(sql`select count(*) as n from stored_file where area = 'warranty' and kind = 'pdf'`)).toBe(3);
+      expect(await count(sql`select count(*) as n from richiesta_garanzia_evento`)).toBe(15);
+    });
+
+    it('adds nothing the second time', async () => {
+      const store = files();
+      try {
+        expect(await loadDemoMessaInStrada(database.db, store)).toEqual({ created: 0 });
+        expect(await loadDemoWarranty(database.db, store)).toEqual({ created: 0, attachments: 0 });
+      } finally {
+        await store.store.close();
+      }
+      expect(await count(sql`select count(*) as n from richiesta_garanzia`)).toBe(7);
+      expect(await count(sql`select count(*) as n from stored_file where area = 'warranty'`)).toBe(10);
+    });
   });
 
   it('does nothing the second time', async () => {

@@ -265,14 +265,17 @@ export const warrantyMinDate = (gg: number, today: string = businessToday()) => 
 /**
  * Spec 2 §5 date rules, shared by the form and the server: failure and repair dates not older than
  * `gg` days (key `richiestagaranzia.error.mindate` with {{gg}}), not in the future, and the repair
- * not before the failure. Dates as dd/MM/yyyy; unparsable ones are the schema's to report.
+ * not before the failure. The age counts from the day the request was filed (`filedOn`; today for a
+ * new one), so a request head office sends back for more information can still be completed. Dates
+ * as dd/MM/yyyy; unparsable ones are the schema's to report.
  */
 export const warrantyDateErrors = (
   input: { dataGuasto?: string | null; dataRiparazione?: string | null },
   gg: number,
   today: string = businessToday(),
+  filedOn: string = today,
 ): { field: 'dataGuasto' | 'dataRiparazione'; message: string; params?: Record<string, number> }[] => {
-  const min = warrantyMinDate(gg, today);
+  const min = warrantyMinDate(gg, filedOn);
   const errors: { field: 'dataGuasto' | 'dataRiparazione'; message: string; params?: Record<string, number> }[] = [];
   const guasto = input.dataGuasto ? parseItalianDate(input.dataGuasto) : null;
   const riparazione = input.dataRiparazione ? parseItalianDate(input.dataRiparazione) : null;

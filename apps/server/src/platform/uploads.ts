@@ -75,6 +75,15 @@ export type ReceiveOptions = {
 };
 
 /**
+ * An error while reading the client's multipart body: the parser's own (limits) carry their status;
+ * anything else (no boundary, a form cut short) is a body the client got wrong, not a server fault.
+ */
+const clientBodyError = (error: unknown, field: string) =>
+  error instanceof AppError || (error as { statusCode?: unknown } | null)?.statusCode !== undefined
+    ? error
+    : problem(400, field, 'upload.missing', {});
+
+/**
  * Receives the one file of a multipart request for an area (the route's plugin has registered
  * @fastify/multipart): judges its type from its first bytes, streams it to the store under a
  * temporary key while counting, and stops at the first byte past the area's limit with 413 naming the
@@ -91,7 +100,9 @@ export const receiveUpload = async (
   const policy = options.policy ?? UPLOAD_POLICIES[area];
   if (!request.isMultipart()) throw problem(400, field, 'upload.missing', {});
   // One byte over the limit is let through by the parser, so that the count below sees the excess.
-  const part = await request.file({ limits: { fileSize: policy.maxBytes + 1, files: 1 } });
+  const part = await request.file({ limits: { fileSize: policy.maxBytes + 1, files: 1 } }).catch((error: unknown) => {
+    throw clientBodyError(error, field);
+  });
   if (!part || part.fieldname !== field) {
     part?.file.resume();
     throw problem(400, field, 'upload.missing', {});
@@ -114,7 +125,13 @@ export const receiveUpload = async (
   const tooLarge = () =>
     problem(413, field, 'upload.tooLarge', { name: shownName, limit: formatFileLimit(policy.maxBytes) });
 
-  const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks = {
+    next: () =>
+      iterator.next().catch((error: unknown) => {
+        throw clientBodyError(error, field);
+      }),
+  };
   let size = 0;
   const head: Buffer[] = [];
   let ended = false;

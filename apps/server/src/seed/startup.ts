@@ -7,6 +7,7 @@ import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
 import { loadDemoMessaInStrada } from './demo-messa-in-strada.seed.ts';
 import { loadDemoOrders } from './demo-orders.seed.ts';
+import { loadDemoWarranty } from './demo-warranty.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
 /** Migrations, reference data, and demo data as DEMO_DATA says (auto: into an empty embedded database). */
@@ -29,6 +30,7 @@ export const prepareDatabase = async (
     const files = createFiles(createFileStore(config.files), log);
     try {
       log.info(await loadDemoMessaInStrada(database.db, files), 'demo road registrations loaded');
+      log.info(await loadDemoWarranty(database.db, files), 'demo warranty requests loaded');
     } finally {
       await files.store.close();
     }

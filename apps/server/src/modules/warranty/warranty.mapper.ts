@@ -1,4 +1,5 @@
 import {
+  businessToday,
   type ComboValue,
   formatItalianDate,
   isWarrantyEditable,
@@ -66,7 +67,8 @@ export const toWarranty = (
     dataRichiesta: formatItalianDate(r.dataRichiesta) ?? '',
     dataGuasto: formatItalianDate(r.dataGuasto),
     dataRiparazione: formatItalianDate(r.dataRiparazione),
-    dataOrdine: w.dataOrdine ? formatItalianDate(w.dataOrdine.toISOString()) : null,
+    // The order's day where the business is (Italy), as its number's year.
+    dataOrdine: w.dataOrdine ? formatItalianDate(businessToday(w.dataOrdine)) : null,
     numeroOrdine: w.numeroOrdine,
     oreLavoro: r.oreLavoro,
     oreIntervento: r.oreIntervento,

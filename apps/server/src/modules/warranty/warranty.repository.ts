@@ -1,4 +1,5 @@
 import {
+  GENERIC_SERIAL,
   type PageQuery,
   WARRANTY_COMPONENT_RESULTS,
   WARRANTY_DEFAULT_SORT,
@@ -7,7 +8,7 @@ import {
   type WarrantyFilter,
   type WarrantySortField,
 } from '@ricambi/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   appUser,
@@ -130,7 +131,10 @@ export const findRequest = async (
   return row as WarrantyWithMachine | undefined;
 };
 
-/** A machine under `scope` that a request may be filed for. */
+/**
+ * A machine under `scope` that a request may be filed for. Never GENERIC: every dealer's scope holds
+ * it (for its catalogue), so a request on it would be every dealer's.
+ */
 export const findMachine = async (
   db: DbOrTx,
   scope: SQL | undefined,
@@ -145,7 +149,7 @@ export const findMachine = async (
       crCod: macchina.mtCrCod,
     })
     .from(macchina)
-    .where(and(scope, eq(macchina.mtMatricola, matricola)))
+    .where(and(scope, eq(macchina.mtMatricola, matricola), ne(macchina.mtMatricola, GENERIC_SERIAL)))
     .limit(1);
   return row;
 };
@@ -227,6 +231,16 @@ export const deleteAttachment = async (db: DbOrTx, richiestaId: number, fileId: 
       .returning({ fileId: richiestaGaranziaAllegato.fileId })
   ).length > 0;
 
+/** The request saved with an order (the order variant), if any. */
+export const findRequestOfOrder = async (db: DbOrTx, ordineId: number) => {
+  const [row] = await db
+    .select({ matricola: richiestaGaranzia.matricola, numero: richiestaGaranzia.numero })
+    .from(richiestaGaranzia)
+    .where(eq(richiestaGaranzia.ordineId, ordineId))
+    .limit(1);
+  return row;
+};
+
 /** The request an attachment belongs to. */
 export const findAttachmentOwner = async (db: DbOrTx, fileId: string) => {
   const [row] = await db
@@ -266,13 +280,22 @@ export const findComponents = async (db: DbOrTx, crCodice: string, q: string) =>
   return rows;
 };
 
-/** One part of a catalogue by its code (the component saved on a request must be the machine's). */
+/**
+ * One part of a catalogue by its code (the component saved on a request must be the machine's): a
+ * visible row, as the component search offers them.
+ */
 export const findComponent = async (db: DbOrTx, crCodice: string, codice: string) => {
   const [row] = await db
     .select({ codice: catalogoRiga.articoloCodice, localizedDescrizione: catalogoRiga.localizedDescrizione })
     .from(catalogoRiga)
     .innerJoin(catalogo, eq(catalogo.id, catalogoRiga.crId))
-    .where(and(eq(catalogo.crCodice, crCodice), eq(catalogoRiga.articoloCodice, codice)))
+    .where(
+      and(
+        eq(catalogo.crCodice, crCodice),
+        eq(catalogoRiga.articoloCodice, codice),
+        sql`${catalogoRiga.rigTipoNodo} <> 2`,
+      ),
+    )
     .limit(1);
   return row;
 };

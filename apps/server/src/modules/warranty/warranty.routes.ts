@@ -151,21 +151,26 @@ export const warrantyRoutes = (deps: WarrantyRoutesDeps) => async (app: FastifyI
 
   r.post(
     '/api/richiestagaranzia/salvaallegato/:matricola/:date/:numero',
-    { config: write, schema: { tags, params: datedKey, response: { 200: warrantySchema } } },
+    { config: write, schema: { tags, params: datedKey, querystring: lang, response: { 200: warrantySchema } } },
     async (request) =>
-      service.addAttachment(requirePrincipal(request.principal), request.params, request, languageOf(request)),
+      service.addAttachment(
+        requirePrincipal(request.principal),
+        request.params,
+        request,
+        languageOf(request, request.query.lang),
+      ),
   );
 
   r.post(
     '/api/richiestagaranzia/cancellaallegato',
-    { config: write, schema: { tags, body: attachmentBody, response: { 200: warrantySchema } } },
+    { config: write, schema: { tags, body: attachmentBody, querystring: lang, response: { 200: warrantySchema } } },
     async (request) =>
       service.deleteAttachment(
         requirePrincipal(request.principal),
         request.body.matricola,
         request.body.numero,
         request.body.allegato,
-        languageOf(request),
+        languageOf(request, request.query.lang),
       ),
   );
 
@@ -213,7 +218,13 @@ export const warrantyRoutes = (deps: WarrantyRoutesDeps) => async (app: FastifyI
     '/api/richiestagaranzia/:matricola/:numero/stato',
     {
       config: backOffice,
-      schema: { tags, params: warrantyKeySchema, body: warrantyStateChangeSchema, response: { 200: warrantySchema } },
+      schema: {
+        tags,
+        params: warrantyKeySchema,
+        querystring: lang,
+        body: warrantyStateChangeSchema,
+        response: { 200: warrantySchema },
+      },
     },
     async (request) =>
       service.changeState(
@@ -221,7 +232,7 @@ export const warrantyRoutes = (deps: WarrantyRoutesDeps) => async (app: FastifyI
         request.params.matricola,
         request.params.numero,
         request.body,
-        languageOf(request),
+        languageOf(request, request.query.lang),
       ),
   );
 };

@@ -53,6 +53,19 @@ type Deps = {
   kickOutbox: () => void;
 };
 
+/**
+ * The order variant sent again with the key of an order that was saved with its request (a retry):
+ * thrown to roll the new attachment back, answered with that request.
+ */
+class AlreadySaved extends Error {
+  constructor(
+    readonly matricola: string,
+    readonly numero: number,
+  ) {
+    super('warranty request already saved with this order');
+  }
+}
+
 const isBackOffice = (principal: Principal) => hasAnyAuthority(principal.authorities, WARRANTY_BACKOFFICE_ROLES);
 /** Dealers file and change requests; the back office reads them and moves them on. */
 const requireDealer = (principal: Principal) => {
@@ -111,8 +124,14 @@ export const createWarrantyService = ({ db, files, orders, maxAgeDays, baseUrl, 
   };
 
   /** Spec 2 §5 rules that need the database or today's date; every problem at once, on its field. */
-  const checkInput = async (tx: DbOrTx, machine: repo.MachineForWarranty, input: WarrantyInputParsed) => {
-    const errors: FieldError[] = warrantyDateErrors(input, maxAgeDays, businessToday()).map((e) => ({
+  const checkInput = async (
+    tx: DbOrTx,
+    machine: repo.MachineForWarranty,
+    input: WarrantyInputParsed,
+    filedOn?: string,
+  ) => {
+    const today = businessToday();
+    const errors: FieldError[] = warrantyDateErrors(input, maxAgeDays, today, filedOn ?? today).map((e) => ({
       field: e.field,
       message: e.message,
       ...(e.params ? { params: e.params } : {}),
@@ -191,41 +210,48 @@ export const createWarrantyService = ({ db, files, orders, maxAgeDays, baseUrl, 
       });
     const body = input as WarrantySave;
     let placed: { created: boolean; numeroOrdine: string; id: number } | undefined;
-    const saved = await files.commit(db, upload, async (tx: Tx, file) => {
-      const machine = await machineFor(tx, principal, body.id.matricola);
-      const values = await checkInput(tx, machine, body);
-      let ordineId: number | null = null;
-      if (body.ordine) {
-        const sent = await orders.placeOrder(
+    const saved = await files
+      .commit(db, upload, async (tx: Tx, file) => {
+        const machine = await machineFor(tx, principal, body.id.matricola);
+        const values = await checkInput(tx, machine, body);
+        let ordineId: number | null = null;
+        if (body.ordine) {
+          const sent = await orders.placeOrder(
+            tx,
+            principal,
+            { ...body.ordine.checkout, tiporichiesta: 'ORDCG' },
+            body.ordine.idempotencyKey,
+            lang,
+            hostName,
+          );
+          placed = { created: sent.created, numeroOrdine: sent.result.numeroOrdine, id: sent.result.id };
+          ordineId = sent.result.id;
+          const earlier = sent.created ? undefined : await repo.findRequestOfOrder(tx, sent.result.id);
+          if (earlier) throw new AlreadySaved(earlier.matricola, earlier.numero);
+        }
+        const today = businessToday();
+        const record = await repo.insertRequest(
           tx,
-          principal,
-          { ...body.ordine.checkout, tiporichiesta: 'ORDCG' },
-          body.ordine.idempotencyKey,
-          lang,
-          hostName,
+          {
+            ...values,
+            matricola: machine.matricola,
+            dealerLogin: machine.dealerLogin,
+            dataRichiesta: today,
+            dataFineGaranzia: machine.dataFineGaranzia,
+            ordineId,
+            lingua: lang,
+          },
+          principal.login,
         );
-        placed = { created: sent.created, numeroOrdine: sent.result.numeroOrdine, id: sent.result.id };
-        ordineId = sent.result.id;
-      }
-      const today = businessToday();
-      const record = await repo.insertRequest(
-        tx,
-        {
-          ...values,
-          matricola: machine.matricola,
-          dealerLogin: machine.dealerLogin,
-          dataRichiesta: today,
-          dataFineGaranzia: machine.dataFineGaranzia,
-          ordineId,
-          lingua: lang,
-        },
-        principal.login,
-      );
-      await repo.insertAttachment(tx, record.id, file.id, principal.login);
-      await repo.insertEvent(tx, record.id, record.statoAttivita, null, principal.login);
-      const found = await requestOf(tx, principal, record.matricola, record.numero);
-      return view(tx, principal, found, lang);
-    });
+        await repo.insertAttachment(tx, record.id, file.id, principal.login);
+        await repo.insertEvent(tx, record.id, record.statoAttivita, null, principal.login);
+        const found = await requestOf(tx, principal, record.matricola, record.numero);
+        return view(tx, principal, found, lang);
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof AlreadySaved)) throw error;
+        return view(db, principal, await requestOf(db, principal, error.matricola, error.numero), lang);
+      });
     if (placed?.created) kickOutbox();
     return { ...saved, ordine: placed ? { numeroOrdine: placed.numeroOrdine, id: placed.id } : null };
   };
@@ -269,7 +295,7 @@ export const createWarrantyService = ({ db, files, orders, maxAgeDays, baseUrl, 
         if (!numero) throw invalid([{ field: 'id.numeroRichiesta', message: 'validation.required' }]);
         const found = await editableRequest(tx, principal, body.id.matricola, numero);
         const machine = await machineFor(tx, principal, found.r.matricola);
-        const values = await checkInput(tx, machine, body);
+        const values = await checkInput(tx, machine, body, found.r.dataRichiesta);
         if ((await repo.findAttachments(tx, found.r.id)).length === 0)
           throw invalid([{ field: 'allegati', message: `${K}.attachmentRequired` }]);
         const record = await repo.updateRequest(tx, found.r.id, values, principal.login);
