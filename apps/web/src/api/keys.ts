@@ -106,6 +106,22 @@ export const queryKeys = {
     items: (matricola: string) => [...queryKeys.messaInStrada.all, 'item', matricola] as const,
     item: (matricola: string, lang: string) => [...queryKeys.messaInStrada.items(matricola), lang] as const,
   },
+  /**
+   * Warranty requests (spec 2 §2–§9): the lists, each request under `items(matricola, numero)`, the
+   * server's date limit, the component search over a machine's catalogue and the serial check.
+   */
+  warranty: {
+    all: ['warranty'] as const,
+    lists: () => [...queryKeys.warranty.all, 'list'] as const,
+    list: (filter: object, page: number) => [...queryKeys.warranty.lists(), filter, page] as const,
+    items: (matricola: string, numero: number) => [...queryKeys.warranty.all, 'item', matricola, numero] as const,
+    item: (matricola: string, numero: number, lang: string) =>
+      [...queryKeys.warranty.items(matricola, numero), lang] as const,
+    maxAge: () => [...queryKeys.warranty.all, 'gg'] as const,
+    components: (matricola: string, q: string, lang: string) =>
+      [...queryKeys.warranty.all, 'components', matricola, q, lang] as const,
+    serial: (matricola: string, lang: string) => [...queryKeys.warranty.all, 'serial', matricola, lang] as const,
+  },
   combos: {
     all: ['combos'] as const,
     list: (name: string) => [...queryKeys.combos.all, name] as const,

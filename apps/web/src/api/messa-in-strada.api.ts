@@ -1,11 +1,4 @@
-import type {
-  ComboList,
-  ComboValue,
-  MessaInStrada,
-  MessaInStradaInput,
-  MessaInStradaRow,
-  MessaInStradaStato,
-} from '@ricambi/domain';
+import type { MessaInStrada, MessaInStradaInput, MessaInStradaRow, MessaInStradaStato } from '@ricambi/domain';
 import { MESSA_IN_STRADA_PAGE_SIZE } from '@ricambi/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
@@ -77,11 +70,3 @@ export const messaInStradaFileUrl = (id: string) => `/api/messainstrada/scaricaa
 export const messaInStradaThumbnailUrl = (id: string) => `/api/messainstrada/scaricaallegato/${id}/thumbnail`;
 export const messaInStradaPdfUrl = (matricola: string, lang: string) =>
   `/api/messainstrada/pdf/${encodeURIComponent(matricola)}?lingua=${encodeURIComponent(lang)}`;
-
-/** GET /api/combovoci/{list}: a lookup list of the after-sales forms (spec 2 §7). */
-export const useComboList = (list: ComboList) =>
-  useQuery({
-    queryKey: queryKeys.combos.list(list),
-    queryFn: () => http.get<ComboValue[]>(`/api/combovoci/${list}`),
-    staleTime: 5 * 60_000,
-  });

@@ -16,6 +16,7 @@ import { MESSA_IN_STRADA_ROUTES } from '../features/messa-in-strada/messa-in-str
 import { SEARCH_ROUTES } from '../features/search/search.routes.ts';
 import { USERS_ROUTES } from '../features/users/users.routes.ts';
 import { VISIBILITY_ROUTES } from '../features/visibility/visibility.routes.ts';
+import { WARRANTY_ROUTES } from '../features/warranty/warranty.routes.ts';
 import { WHERE_USED_ROUTES } from '../features/whereused/whereused.routes.ts';
 import type { AppRoute } from '../lib/app-route.ts';
 
@@ -36,6 +37,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...MACHINE_ROUTES,
   ...WHERE_USED_ROUTES,
   ...MESSA_IN_STRADA_ROUTES,
+  ...WARRANTY_ROUTES,
   ...VISIBILITY_ROUTES,
   ...CR_MODELLI_ROUTES,
   ...CART_ROUTES,

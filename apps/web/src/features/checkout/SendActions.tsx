@@ -9,7 +9,8 @@ const K = 'checkout';
 
 /**
  * Why sending is not possible or failed, and the send buttons (spec 1 §4): an order, and for a
- * ROLE_CR_USER with parts access also a quote and a warranty order; a subdealer sends a request.
+ * ROLE_CR_USER with parts access also a quote and a warranty order — the latter continues to the
+ * warranty request, which sends the order with it (spec 2 §4); a subdealer sends a request.
  */
 export const SendActions = ({
   mode,

@@ -1,6 +1,5 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { SendResult } from '@ricambi/domain';
-import { Alert, Button, Flex, Result, Tooltip, Typography } from 'antd';
+import { Alert, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 
@@ -8,7 +7,8 @@ const K = 'checkout.success';
 
 /**
  * What replaces the form after a send (spec 1 §4): the order id (three parts joined by '§'), the
- * confirmation e-mail, the warranty offer after a warranty order and the leftover-cart warning.
+ * confirmation e-mail and the leftover-cart warning. A warranty order is sent from the warranty
+ * request page (spec 2 §4), which goes on to the request it filed.
  */
 export const SendResultView = ({ result }: { result: SendResult }) => {
   const { t } = useTranslation();
@@ -33,30 +33,6 @@ export const SendResultView = ({ result }: { result: SendResult }) => {
       }
       extra={
         <Flex vertical gap={16} align="center">
-          {kind === 'ORDCG' ? (
-            <Alert
-              type="info"
-              showIcon
-              icon={<SafetyCertificateOutlined />}
-              data-testid="warranty-offer"
-              style={{ maxWidth: 560, textAlign: 'start' }}
-              title={t(`${K}.warrantyTitle`)}
-              description={
-                <Flex vertical gap={8} align="start">
-                  <span>{t(`${K}.warrantyText`)}</span>
-                  <Tooltip title={t(`${K}.warrantySoon`)}>
-                    {/* The warranty request screen comes with a later release: no link to a page that does not exist. */}
-                    <Button disabled aria-describedby="warranty-soon">
-                      {t(`${K}.warrantyContinue`)}
-                    </Button>
-                  </Tooltip>
-                  <Typography.Text type="secondary" id="warranty-soon">
-                    {t(`${K}.warrantySoon`)}
-                  </Typography.Text>
-                </Flex>
-              }
-            />
-          ) : null}
           {result.carrelloResiduo > 0 ? (
             <Alert
               type="warning"

@@ -1,4 +1,5 @@
-import { DEFAULT_ADDRESS_TYPE, hasAnyAuthority, type SendResult } from '@ricambi/domain';
+import { type CheckoutInput, DEFAULT_ADDRESS_TYPE, hasAnyAuthority, type SendResult } from '@ricambi/domain';
+import { useNavigate } from '@tanstack/react-router';
 import { Form } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { describeError } from '../../lib/alerts.ts';
 import { useActiveTheme } from '../../lib/theme.context.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { useActiveBanner } from '../banners/useActiveBanner.ts';
+import { storeWarrantyOrder } from '../warranty/warranty.order.ts';
 import {
   buildSendBody,
   type CheckoutMode,
@@ -37,6 +39,7 @@ export type CheckoutFailure = { type: 'error' | 'warning'; text: string; details
 export const useCheckoutForm = (mode: CheckoutMode) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const navigate = useNavigate();
   const account = useAccount();
   const theme = useActiveTheme();
   const [form] = Form.useForm<CheckoutValues>();
@@ -159,6 +162,18 @@ export const useCheckoutForm = (mode: CheckoutMode) => {
         total: cart.totale,
         bannerId: banner?.id,
       });
+      if (sendKind === 'ORDCG') {
+        // Spec 2 §4: a warranty order goes with a warranty request. The body waits for the request
+        // page, which sends both at once (its own Idempotency-Key: a retry there sends it once).
+        const idTestata = cart.idTestata ?? lines[0]?.idTestata;
+        if (idTestata == null) {
+          setFailure({ type: 'error', text: t(`${K}.error.generic`) });
+          return;
+        }
+        storeWarrantyOrder(idTestata, { checkout: body as CheckoutInput, idempotencyKey: newIdempotencyKey() });
+        await navigate({ to: '/richiestagaranzia/$idTestata', params: { idTestata: String(idTestata) } });
+        return;
+      }
       try {
         setResult(await send.mutateAsync({ body, idempotencyKey }));
       } catch (error) {

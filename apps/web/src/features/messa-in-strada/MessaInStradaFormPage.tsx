@@ -30,6 +30,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountries, useProvinces } from '../../api/checkout.api.ts';
+import { useComboList } from '../../api/combos.api.ts';
 import { http } from '../../api/http.ts';
 import {
   messaInStradaFileUrl,
@@ -37,7 +38,6 @@ import {
   messaInStradaThumbnailUrl,
   messaInStradaUploadUrl,
   useAttachmentAdded,
-  useComboList,
   useDeleteMessaInStradaAllegato,
   useMessaInStrada,
   useSaveMessaInStrada,
