@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decimalSeparatorOf,
   describeUserAgent,
   formatBytes,
+  formatDayTime,
   formatDuration,
   formatEuro,
   formatOrderDate,
@@ -66,5 +68,17 @@ describe('numbers, money, percentages, weights and dates, one way per language',
   it('writes order dates dd/MM/yyyy everywhere', () => {
     expect(formatOrderDate('2026-12-03')).toBe('03/12/2026');
     expect(formatOrderDate(null)).toBe('–');
+  });
+});
+
+describe('decimalSeparatorOf and formatDayTime', () => {
+  it('gives each language its decimal separator', () => {
+    expect(decimalSeparatorOf('it')).toBe(',');
+    expect(decimalSeparatorOf('de')).toBe(',');
+    expect(decimalSeparatorOf('en')).toBe('.');
+  });
+  it('shows a date and time as dd/MM/yyyy HH:mm', () => {
+    expect(formatDayTime('2026-11-18T08:15:00')).toBe('18/11/2026 08:15');
+    expect(formatDayTime(null)).toBe('');
   });
 });

@@ -22,6 +22,14 @@ export const DATEPICKER_FORMAT = 'DD/MM/YYYY';
 export const formatOrderDate = (iso: string | null | undefined, empty = '–') =>
   iso ? dayjs(iso).format(DATEPICKER_FORMAT) : empty;
 
+/** Date and time as the spec's dates read (dd/MM/yyyy HH:mm): a history of changes. */
+export const formatDayTime = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format(`${DATEPICKER_FORMAT} HH:mm`) : '';
+
+/** The decimal separator of a language (`,` in Italian, `.` in English): number inputs type and show it. */
+export const decimalSeparatorOf = (lang: string) =>
+  new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+
 /** A number in the user's language, at most `digits` decimals. */
 export const formatNumber = (value: number | null | undefined, lang: string, digits = 1) =>
   value === null || value === undefined

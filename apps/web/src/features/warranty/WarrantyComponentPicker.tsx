@@ -51,9 +51,8 @@ export const WarrantyComponentPicker = ({
       showSearch={{ filterOption: false, onSearch: setTyped }}
       allowClear
       disabled={disabled || !enabled}
-      placeholder={
-        enabled ? t('richiestagaranzia.component.placeholder') : t('richiestagaranzia.component.serialFirst')
-      }
+      // Without a valid serial the field's help says why it is disabled.
+      placeholder={enabled ? t('richiestagaranzia.component.placeholder') : undefined}
       loading={components.isFetching}
       options={options}
       notFoundContent={

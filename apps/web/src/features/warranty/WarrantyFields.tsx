@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useCountries, useProvinces } from '../../api/checkout.api.ts';
 import { useComboList } from '../../api/combos.api.ts';
 import { zodRule } from '../../components/forms.ts';
-import { formatOrderDate } from '../../lib/format.ts';
+import { decimalSeparatorOf, formatOrderDate } from '../../lib/format.ts';
 import { WarrantyComponentPicker } from './WarrantyComponentPicker.tsx';
 import { WarrantyTermsModal } from './WarrantyTermsModal.tsx';
 import {
@@ -149,6 +149,7 @@ export const WarrantyFields = ({
         min={0}
         max={options.max}
         precision={options.precision}
+        decimalSeparator={decimalSeparatorOf(i18n.language)}
         suffix={options.suffix}
         style={{ width: '100%' }}
         data-testid={`wr-${name}`}

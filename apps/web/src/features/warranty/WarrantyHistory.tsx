@@ -1,7 +1,7 @@
 import type { Warranty } from '@ricambi/domain';
 import { Flex, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDayTime } from '../../lib/format.ts';
 import { WarrantyStateTag } from './WarrantyStateTag.tsx';
 
 /** The states a request went through (eventi), oldest first, with who moved it and the note. */
@@ -19,7 +19,7 @@ export const WarrantyHistory = ({ events }: { events: Warranty['eventi'] }) => {
             <Flex gap={8} align="center" wrap>
               <WarrantyStateTag state={e.statoAttivita} />
               <Typography.Text type="secondary">
-                {t('richiestagaranzia.history.by', { login: e.login, date: formatDateTime(e.data) })}
+                {t('richiestagaranzia.history.by', { login: e.login, date: formatDayTime(e.data) })}
               </Typography.Text>
             </Flex>
             {e.nota ? <Typography.Text style={{ whiteSpace: 'pre-line' }}>{e.nota}</Typography.Text> : null}
