@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { earliestRequestDate } from '@ricambi/domain';
+import { businessToday, earliestRequestDate, formatItalianDate } from '@ricambi/domain';
 import { DATA_DIR, MAIL_DIR } from './support/paths.ts';
 import { signIn, unique } from './support/ui.ts';
 
@@ -17,6 +17,9 @@ const OUTBOX = path.join(DATA_DIR, 'erp', 'outbox');
 
 type Article = { id: number; articolo: string };
 type CartLineIn = { article: Article; quantita?: number; serialNumber?: string };
+
+/** A minimal PDF: the server judges attachments by their content. */
+const PDF_FILE = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 const xsrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
 
@@ -404,9 +407,17 @@ test('a valid order: the § id, the mail, the ERP document, an empty cart — an
   await page.context().close();
 });
 
-test('a warranty order offers the warranty request and warns of what remains in the cart', async ({ browser }) => {
+test('a warranty order goes on to the warranty request, and both are sent together', async ({ browser }) => {
+  test.setTimeout(180_000);
   const page = await newPage(browser, 'superdealer');
-  await fillCart(page, [{ article: ARTICLES[0] as Article, serialNumber: 'SN-W-1' }]);
+  // A machine of the superdealer's with a parts catalogue: the order's lines and the request name it.
+  const machines = (await (await page.request.get('/api/machine/full?size=20')).json()) as {
+    mtMatricola: string;
+    catalogoId: number | null;
+  }[];
+  const serial = machines.find((m) => m.catalogoId !== null && m.mtMatricola !== 'GENERIC')?.mtMatricola ?? '';
+  expect(serial).not.toBe('');
+  await fillCart(page, [{ article: ARTICLES[0] as Article, serialNumber: serial }]);
   await openCheckout(page);
   // A line added after the page was read (e.g. from another window) is not sent: it stays in the cart.
   const added = await page.request.post('/api/cartitem', {
@@ -424,14 +435,38 @@ test('a warranty order offers the warranty request and warns of what remains in 
     });
   }
   await page.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
+  const sends = countSends(page);
   await page.getByTestId('send-ORDCG').click();
-  await expect(page.getByRole('heading', { name: 'Ordine in garanzia inviato' })).toBeVisible();
-  await expect(page.getByTestId('order-number')).toHaveText(/^ORDCG§\d{4}§\d+$/);
-  await expect(page.getByTestId('warranty-offer')).toContainText('disponibile a breve');
-  await expect(page.getByRole('button', { name: 'Prosegui con la richiesta di garanzia' })).toBeDisabled();
-  await expect(page.getByTestId('cart-leftover')).toContainText('Nel carrello è rimasta 1 riga');
+
+  // Nothing is sent yet: the request page shows the order's lines and takes the serial from them.
+  await expect(page).toHaveURL(/\/richiestagaranzia\/\d+$/);
+  await expect(page.getByTestId('wr-order-info')).toBeVisible();
+  await expect(page.getByTestId('wr-order-lines')).toContainText((ARTICLES[0] as Article).articolo);
+  expect(sends).toHaveLength(0);
+  await expect(page.getByTestId('wr-matricola')).toHaveValue(serial);
+  await expect(page.getByTestId('wr-machine')).toBeVisible();
+
+  const failure = page.getByTestId('wr-dataGuasto');
+  await failure.click();
+  await failure.fill(formatItalianDate(businessToday()) as string);
+  await failure.press('Enter');
+  await page.getByTestId('wr-oreLavoro').fill('830');
+  await choose(page, page.getByRole('combobox', { name: 'Problema segnalato' }), 'Rottura');
+  await choose(page, page.getByRole('combobox', { name: 'Collocazione del problema' }), 'Motore');
+  await page.getByLabel('Descrizione del problema').fill('Pompa idraulica rumorosa, sostituita in garanzia.');
+  await page
+    .getByTestId('wr-upload')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'pompa.pdf', mimeType: 'application/pdf', buffer: PDF_FILE });
+  await page.getByTestId('wr-terms').check();
+  await shot(page, 'warranty-order-1366-it');
+  await page.getByTestId('wr-save').click();
+
+  // One call sent both: the ORDCG order and the request linked to it; the line added later stays.
+  await expect(page.getByText(/^Ordine ORDCG§\d{4}§\d+ inviato come ordine in garanzia$/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/richiestagaranzia/${serial}/\\d+$`));
+  await expect(page.getByTestId('wr-order')).toContainText(/ORDCG§\d{4}§\d+/);
   expect(await cartCount(page)).toBe(1);
-  await shot(page, 'checkout-success-warranty-1366-it');
   await page.context().close();
 });
 
