@@ -41,6 +41,7 @@ import { createSearchLog } from './modules/search/search.contract.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createThemesService } from './modules/themes/themes.contract.ts';
 import { themesRoutes } from './modules/themes/themes.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
 import { warrantyRoutes } from './modules/warranty/warranty.routes.ts';
@@ -192,6 +193,7 @@ export const buildApp = async (deps: AppDeps) => {
   });
   await app.register(ordersRoutes({ db, orders }));
   await app.register(warrantyRoutes({ db, files, orders, config, kickOutbox: () => worker?.kick() }));
+  await app.register(ticketsRoutes({ db, files, baseUrl: config.baseUrl, kickOutbox: () => worker?.kick() }));
   await app.register(whereUsedRoutes(db));
   await app.register(visibilityRoutes(db));
   await app.register(crModelliRoutes(db));

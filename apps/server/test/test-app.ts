@@ -150,7 +150,7 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
       SMTP_URL: options.smtpUrl,
       ...options.env,
     });
-    const log = pino({ level: 'silent' });
+    const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
     if (options.demoData) await loadDemoData(database.db);
     const built = await buildApp({ config, database, log, mail: options.mail });
     await built.app.ready();

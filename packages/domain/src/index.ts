@@ -27,6 +27,7 @@ export * from './roles.constants.ts';
 export * from './routing.rules.ts';
 export * from './theme.rules.ts';
 export * from './theme.schemas.ts';
+export * from './tickets.schemas.ts';
 export * from './uploads.constants.ts';
 export * from './uploads.rules.ts';
 export * from './uploads.schemas.ts';

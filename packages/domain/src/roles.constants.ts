@@ -78,3 +78,6 @@ export const BANNER_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
 export const WARRANTY_ROLES: readonly Authority[] = ['ROLE_CR_USER'];
 export const WARRANTY_READ_ROLES: readonly Authority[] = ['ROLE_CR_USER', 'ROLE_CR_INTERNAL'];
 export const WARRANTY_BACKOFFICE_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL'];
+/** Spec 2 §2, §6: who opens support tickets (customers) and who answers them (the help desk). */
+export const TICKET_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER'];
+export const TICKET_STAFF_ROLES: readonly Authority[] = ['ROLE_INTERNAL'];

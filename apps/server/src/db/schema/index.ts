@@ -9,5 +9,6 @@ export * from './orders.schema.ts';
 export * from './outbox.schema.ts';
 export * from './sessions.schema.ts';
 export * from './themes.schema.ts';
+export * from './tickets.schema.ts';
 export * from './users.schema.ts';
 export * from './warranty.schema.ts';
