@@ -189,7 +189,7 @@ export const EntityFormModal = ({
       onOk={onOk}
       onCancel={onClose}
       okButtonProps={{ disabled: !valid || save.isPending, loading: save.isPending }}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={config.formWidth ?? 720}
     >

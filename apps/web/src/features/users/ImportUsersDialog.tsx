@@ -159,7 +159,7 @@ const ImportUsersDialog = ({ onClose }: { onClose: () => void }) => {
       title={t('userManagement.import.title')}
       width={1040}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         result ? (
