@@ -12,6 +12,11 @@ import {
   NODE_HIDDEN,
   NODE_LEAF,
   OUTSIDE_FLEET,
+  TICKET_CLOSED,
+  TICKET_STATUSES,
+  TICKET_WAITING_CUSTOMER,
+  ticketAcceptsNotes,
+  ticketInputSchema,
   WARRANTY_DONE_STATES,
   WARRANTY_STATES,
   WARRANTY_TRANSITIONS,
@@ -32,6 +37,9 @@ import {
   richiestaGaranziaAllegato,
   richiestaGaranziaEvento,
   storedFile,
+  ticket,
+  ticketFile,
+  ticketNota,
 } from '../src/db/schema/index.ts';
 import { catalogueDrawingPath, SAFE_DRAWING_NAME } from '../src/modules/machines/catalogue.generation.ts';
 import { createFileStore, createFiles } from '../src/platform/files.ts';
@@ -40,6 +48,7 @@ import { DEMO_USERS, loadDemoData } from '../src/seed/demo.seed.ts';
 import { DEMO_CATALOGUE, loadDemoCatalogue } from '../src/seed/demo-catalogue.seed.ts';
 import { loadDemoMachines } from '../src/seed/demo-machines.seed.ts';
 import { loadDemoMessaInStrada } from '../src/seed/demo-messa-in-strada.seed.ts';
+import { loadDemoTickets } from '../src/seed/demo-tickets.seed.ts';
 import { loadDemoWarranty } from '../src/seed/demo-warranty.seed.ts';
 import {
   BENCH_CATALOGUE_CODE,
@@ -303,17 +312,22 @@ describe('demo machines loader', () => {
     }
   });
 
-  // Issue 12 §6: the demo dealer's road registrations and warranty requests, with their files.
+  // Issue 12 §6, issue 14: the demo dealers' road registrations, warranty requests and support tickets, with their files.
   describe('after-sales demo data', () => {
     const files = () =>
       createFiles(createFileStore({ kind: 'local', dir: path.join(dataDir, 'files') }), pino({ level: 'silent' }));
-    let loaded: { registrations: { created: number }; warranty: { created: number; attachments: number } };
+    let loaded: {
+      registrations: { created: number };
+      warranty: { created: number; attachments: number };
+      tickets: { created: number; notes: number; files: number };
+    };
     beforeAll(async () => {
       const store = files();
       try {
         loaded = {
           registrations: await loadDemoMessaInStrada(database.db, store),
           warranty: await loadDemoWarranty(database.db, store),
+          tickets: await loadDemoTickets(database.db, store),
         };
       } finally {
         await store.store.close();
@@ -451,16 +465,128 @@ describe('demo machines loader', () => {
       expect(await count(sql`select count(*) as n from richiesta_garanzia_evento`)).toBe(15);
     });
 
+    it('opens support tickets of the dealer and the superdealer on their machines in every status, notes both ways, waiting as the service keeps it, files readable', async () => {
+      expect(loaded.tickets).toEqual({ created: 7, notes: 12, files: 6 });
+      const tickets = await database.db
+        .select({ t: ticket, machineDealer: macchina.dealerLogin, descrizione: macchina.localizedDescrizione })
+        .from(ticket)
+        .innerJoin(macchina, eq(macchina.mtMatricola, ticket.matricola))
+        .orderBy(asc(ticket.id));
+      expect(tickets).toHaveLength(7);
+      expect(new Set(tickets.map((x) => x.t.status))).toEqual(new Set(TICKET_STATUSES));
+      expect(tickets.filter((x) => x.t.login === 'superdealer')).toHaveLength(1);
+      const places = await queryRows<{ chiave: string }>(
+        database.db,
+        sql`select chiave from combo_voci where tipo = 'COLLOCAZIONE_PROBLEMA'`,
+      );
+      const now = new Date();
+      const closed = tickets.filter((x) => x.t.status === TICKET_CLOSED);
+      // One closed yesterday (it still takes notes for 3 days), one a week ago (it does not).
+      expect(
+        closed
+          .map((x) => ticketAcceptsNotes({ status: x.t.status, closeTime: x.t.closeTime?.toISOString() ?? null }, now))
+          .sort(),
+      ).toEqual([false, true]);
+      let staffNotes = 0;
+      let customerNotes = 0;
+      for (const { t: row, machineDealer, descrizione } of tickets) {
+        const label = `${row.id} ${row.title}`;
+        // On the customer's own machine, with its model and warranty end; what the form would accept.
+        expect(machineDealer, label).toBe(row.login);
+        expect(row.modello, label).toBe(descrizione.it);
+        expect(row.matricola, label).not.toBe(GENERIC_SERIAL);
+        expect(row.dataGaranzia, label).not.toBeNull();
+        expect(row.nome, label).toBeTruthy();
+        expect(
+          places.map((p) => p.chiave),
+          label,
+        ).toContain(String(row.collocazioneKey));
+        const input = {
+          title: row.title,
+          clientDescription: row.descrizione,
+          tipologiaKey: row.tipologiaKey,
+          matricola: row.matricola,
+          modello: row.modello,
+          oreUtilizzo: row.oreUtilizzo,
+          collocazioneKey: row.collocazioneKey,
+          urgenzaClienteKey: row.urgenzaClienteKey,
+        };
+        expect(ticketInputSchema.safeParse(input).error?.issues ?? [], label).toEqual([]);
+        expect(row.descrizione.length, label).toBeGreaterThan(40);
+
+        const notes = await database.db
+          .select()
+          .from(ticketNota)
+          .where(eq(ticketNota.ticketId, row.id))
+          .orderBy(asc(ticketNota.createdAt), asc(ticketNota.id));
+        for (const n of notes) {
+          expect(n.author, label).toBe(n.staff ? 'internal' : row.login);
+          expect(n.createdAt.getTime(), label).toBeGreaterThanOrEqual(row.insertTime.getTime());
+          expect(n.createdAt.getTime(), label).toBeLessThanOrEqual(row.closeTime?.getTime() ?? now.getTime());
+          expect(n.text.length, label).toBeGreaterThan(10);
+          if (n.staff) staffNotes++;
+          else customerNotes++;
+        }
+        // Closed: a close time and nobody waiting. Open: whoever wrote last waits for the other
+        // side; 46 waits for the customer; the help desk member who answered is the assignee.
+        const last = notes.at(-1);
+        if (row.status === TICKET_CLOSED) {
+          expect(row.closeTime, label).not.toBeNull();
+          expect(row.attesa, label).toBeNull();
+        } else {
+          expect(row.closeTime, label).toBeNull();
+          expect(row.attesa, label).toBe(row.status === TICKET_WAITING_CUSTOMER || last?.staff ? 'CUSTOMER' : 'STAFF');
+        }
+        if (row.status === 1) expect(notes, label).toEqual([]);
+        expect(row.assegnatario, label).toBe(row.status === 1 ? null : 'internal');
+        expect(row.insertTime.getTime(), label).toBeLessThanOrEqual(now.getTime());
+
+        // Its files: real JPEGs (with a preview) and PDFs, by the customer or the help desk.
+        const attached = await database.db
+          .select({ file: storedFile, createdBy: ticketFile.createdBy })
+          .from(ticketFile)
+          .innerJoin(storedFile, eq(storedFile.id, ticketFile.fileId))
+          .where(eq(ticketFile.ticketId, row.id));
+        for (const { file, createdBy } of attached) {
+          expect(file.area, label).toBe('ticket');
+          expect(['internal', row.login], label).toContain(createdBy);
+          const bytes = await bytesOf(file.id);
+          expect(bytes.length, label).toBe(file.sizeBytes);
+          if (file.kind === 'image') {
+            expect(file.contentType, label).toBe('image/jpeg');
+            expect(file.thumbnailKey, label).not.toBeNull();
+            expect(bytes.subarray(0, 3), label).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+          } else {
+            expect(file.kind, label).toBe('pdf');
+            expect(bytes.subarray(0, 5).toString('latin1'), label).toBe('%PDF-');
+          }
+        }
+      }
+      expect(staffNotes).toBeGreaterThan(0);
+      expect(customerNotes).toBeGreaterThan(0);
+      // Each badge has something to count: tickets waiting for the help desk and for the dealer.
+      const waiting = (attesa: string, login?: string) =>
+        tickets.filter((x) => x.t.attesa === attesa && (!login || x.t.login === login)).length;
+      expect(waiting('STAFF')).toBeGreaterThan(0);
+      expect(waiting('CUSTOMER', 'dealer')).toBeGreaterThan(0);
+      expect(await count(sql`select count(*) as n from stored_file where area = 'ticket' and kind = 'pdf'`)).toBe(2);
+      expect(await count(sql`select count(*) as n from stored_file where area = 'ticket' and kind = 'image'`)).toBe(4);
+    });
+
     it('adds nothing the second time', async () => {
       const store = files();
       try {
         expect(await loadDemoMessaInStrada(database.db, store)).toEqual({ created: 0 });
         expect(await loadDemoWarranty(database.db, store)).toEqual({ created: 0, attachments: 0 });
+        expect(await loadDemoTickets(database.db, store)).toEqual({ created: 0, notes: 0, files: 0 });
       } finally {
         await store.store.close();
       }
       expect(await count(sql`select count(*) as n from richiesta_garanzia`)).toBe(7);
       expect(await count(sql`select count(*) as n from stored_file where area = 'warranty'`)).toBe(10);
+      expect(await count(sql`select count(*) as n from ticket`)).toBe(7);
+      expect(await count(sql`select count(*) as n from ticket_nota`)).toBe(12);
+      expect(await count(sql`select count(*) as n from stored_file where area = 'ticket'`)).toBe(6);
     });
   });
 

@@ -285,7 +285,7 @@ describe('fuzzing every operation of /v3/api-docs', () => {
     expect(operations.flatMap((o) => o.attacks).length).toBeGreaterThan(3000);
   });
 
-  it.each(['admin', 'dealer'])(
+  it.each(['admin', 'dealer', 'internal'])(
     'gets no 5xx as %s',
     async (login) => {
       const agent = await t.signIn(login);

@@ -191,6 +191,18 @@ const ACCESS: Record<string, Access> = {
   'GET /api/richiestagaranzia/scaricaallegato/:name/thumbnail': ['ROLE_CR_USER', 'ROLE_CR_INTERNAL'],
   'GET /api/richiestagaranzia/pdf/:matricola/:date/:numero': ['ROLE_CR_USER', 'ROLE_CR_INTERNAL'],
   'PUT /api/richiestagaranzia/:matricola/:numero/stato': ['ROLE_CR_INTERNAL'],
+  // Support tickets (spec 2 §2, §6; issue 14): customers (ROLE_USER, ROLE_CR_USER) open and follow
+  // theirs, the help desk (ROLE_INTERNAL, which holds ROLE_USER too) reads every one and alone sets the status.
+  'GET /api/sysaid': ['ROLE_USER', 'ROLE_CR_USER'],
+  'GET /api/sysaid/count': ['ROLE_USER', 'ROLE_CR_USER'],
+  'GET /api/sysaid/matricole': ['ROLE_USER', 'ROLE_CR_USER'],
+  'GET /api/sysaid/:id': ['ROLE_USER', 'ROLE_CR_USER'],
+  'POST /api/sysaid': ['ROLE_USER', 'ROLE_CR_USER'],
+  'PUT /api/sysaid': ['ROLE_INTERNAL'],
+  'POST /api/sysaid/addticketnote': ['ROLE_USER', 'ROLE_CR_USER'],
+  'POST /api/sysaid/addticketfile/:id': ['ROLE_USER', 'ROLE_CR_USER'],
+  'GET /api/sysaid/download/:id/:fileId': ['ROLE_USER', 'ROLE_CR_USER'],
+  'GET /api/sysaid/downloadpdf/:id/:lang': ['ROLE_USER', 'ROLE_CR_USER'],
   'GET /api/speseSpedizione/tariffario': ['ROLE_MANAGER', 'ROLE_ADMIN'],
   'POST /api/speseSpedizione/tariffario/preview': ['ROLE_MANAGER', 'ROLE_ADMIN'],
   'POST /api/speseSpedizione/tariffario': ['ROLE_MANAGER', 'ROLE_ADMIN'],

@@ -7,6 +7,7 @@ import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
 import { loadDemoMessaInStrada } from './demo-messa-in-strada.seed.ts';
 import { loadDemoOrders } from './demo-orders.seed.ts';
+import { loadDemoTickets } from './demo-tickets.seed.ts';
 import { loadDemoWarranty } from './demo-warranty.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
@@ -26,6 +27,7 @@ console.log('Demo machines and parts catalogues:', await loadDemoMachines(databa
 const files = createFiles(createFileStore(config.files), pino());
 console.log('Demo road registrations:', await loadDemoMessaInStrada(database.db, files));
 console.log('Demo warranty requests:', await loadDemoWarranty(database.db, files));
+console.log('Demo support tickets:', await loadDemoTickets(database.db, files));
 await files.store.close();
 console.log('Demo addresses, shipping tariff and ERP orders:', await loadDemoOrders(database.db, config.dataDir));
 await database.close();

@@ -7,6 +7,7 @@ import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
 import { loadDemoMessaInStrada } from './demo-messa-in-strada.seed.ts';
 import { loadDemoOrders } from './demo-orders.seed.ts';
+import { loadDemoTickets } from './demo-tickets.seed.ts';
 import { loadDemoWarranty } from './demo-warranty.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
@@ -31,6 +32,7 @@ export const prepareDatabase = async (
     try {
       log.info(await loadDemoMessaInStrada(database.db, files), 'demo road registrations loaded');
       log.info(await loadDemoWarranty(database.db, files), 'demo warranty requests loaded');
+      log.info(await loadDemoTickets(database.db, files), 'demo support tickets loaded');
     } finally {
       await files.store.close();
     }
