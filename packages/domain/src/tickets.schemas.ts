@@ -56,7 +56,15 @@ export const TICKET_SORT_FIELDS = ['id', 'insert_time', 'status', 'urgenzaClient
 export type TicketSortField = (typeof TICKET_SORT_FIELDS)[number];
 export const TICKET_DEFAULT_SORT: readonly SortParam<TicketSortField>[] = ['insert_time,desc'];
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
+/** A yyyy-MM-dd that is a day of the calendar (2025-02-30 is none). */
+const isCalendarDay = (iso: string) => {
+  const day = new Date(`${iso}T00:00:00Z`);
+  return iso >= '0001-01-01' && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === iso;
+};
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+  .refine(isCalendarDay, 'validation.invalid');
 const optionalKey = (values: readonly number[]) =>
   z.coerce
     .number('validation.invalid')
