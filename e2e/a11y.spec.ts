@@ -106,6 +106,7 @@ const demoIds = async (users: Record<IdReader, APIRequestContext>) => {
     visibilityLogin: visibility.login,
     warrantySerial: warranty.id.matricola,
     warrantyNumero: warranty.id.numeroRichiesta,
+    ticketId: (await first<Id>(dealer, '/api/sysaid?size=1')).id,
   };
   return ids;
 };

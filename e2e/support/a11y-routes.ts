@@ -38,6 +38,8 @@ export type DemoIds = {
   /** A demo warranty request of the dealer's. */
   warrantySerial: string;
   warrantyNumero: number;
+  /** A demo support ticket of the dealer's. */
+  ticketId: number;
 };
 
 export type A11yPage = {
@@ -137,6 +139,10 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     url: (ids) => `/richiestagaranzia/${ids.warrantySerial}/${ids.warrantyNumero}`,
     tablet: true,
   },
+  // Support tickets: the help desk sees every customer's; only customers open new ones.
+  fixed('/ticket', ['dealer', 'internal'], true),
+  fixed('/ticket/new', ['dealer'], true),
+  { route: '/ticket/$id', users: ['dealer', 'internal'], url: (ids) => `/ticket/${ids.ticketId}`, tablet: true },
   fixed('/visibilitamacchine', ['superdealer', 'internal']),
   {
     route: '/visibilitamacchine/$id/view',

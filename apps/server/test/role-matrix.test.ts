@@ -202,6 +202,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/sysaid/addticketnote': ['ROLE_USER', 'ROLE_CR_USER'],
   'POST /api/sysaid/addticketfile/:id': ['ROLE_USER', 'ROLE_CR_USER'],
   'GET /api/sysaid/download/:id/:fileId': ['ROLE_USER', 'ROLE_CR_USER'],
+  'GET /api/sysaid/download/:id/:fileId/thumbnail': ['ROLE_USER', 'ROLE_CR_USER'],
   'GET /api/sysaid/downloadpdf/:id/:lang': ['ROLE_USER', 'ROLE_CR_USER'],
   'GET /api/speseSpedizione/tariffario': ['ROLE_MANAGER', 'ROLE_ADMIN'],
   'POST /api/speseSpedizione/tariffario/preview': ['ROLE_MANAGER', 'ROLE_ADMIN'],

@@ -624,6 +624,11 @@ describe('support tickets', () => {
     const withPhoto = await upload(dealer.agent, id, 'joystick.png', png);
     expect(withPhoto.statusCode, withPhoto.body).toBe(200);
     expect(withPhoto.json<Ticket>().files.map((f) => [f.file_name, f.kind])).toEqual([['joystick.png', 'image']]);
+    // An image has its WebP preview for the files list.
+    const photoId = withPhoto.json<Ticket>().files[0]?.file_id;
+    const preview = await dealer.agent.get(`/api/sysaid/download/${id}/${photoId}/thumbnail`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/webp');
     // The help desk's badge counts it, for every member; the dealer's does not.
     expect(await waiting(internal.agent)).toBe(staffWaiting + 1);
     expect(await waiting(internal2.agent)).toBe(staffWaiting + 1);

@@ -122,6 +122,18 @@ export const queryKeys = {
       [...queryKeys.warranty.all, 'components', matricola, q, lang] as const,
     serial: (matricola: string, lang: string) => [...queryKeys.warranty.all, 'serial', matricola, lang] as const,
   },
+  /**
+   * Support tickets (spec 2 §2–§9): the lists, each ticket, the serial lookup of the new-ticket form
+   * and the count of tickets waiting for the user (the navigation badge).
+   */
+  tickets: {
+    all: ['tickets'] as const,
+    lists: () => [...queryKeys.tickets.all, 'list'] as const,
+    list: (filter: object, page: number) => [...queryKeys.tickets.lists(), filter, page] as const,
+    item: (id: number) => [...queryKeys.tickets.all, 'item', id] as const,
+    serials: (term: string, lang: string) => [...queryKeys.tickets.all, 'serials', term, lang] as const,
+    count: () => [...queryKeys.tickets.all, 'count'] as const,
+  },
   combos: {
     all: ['combos'] as const,
     list: (name: string) => [...queryKeys.combos.all, name] as const,

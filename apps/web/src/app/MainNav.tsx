@@ -1,6 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { NavCopyContext } from '../lib/navigation.ts';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -15,6 +16,7 @@ export const MainNav = ({
   label,
   color,
   wide,
+  badges,
 }: {
   items: Items;
   selectedKey: string;
@@ -22,6 +24,8 @@ export const MainNav = ({
   color: string;
   /** Wide enough for a horizontal menu at all (antd's lg breakpoint). */
   wide: boolean;
+  /** Counts of the entries (e.g. tickets waiting), repeated on the menu button while the entries are folded in it. */
+  badges?: React.ReactNode;
 }) => {
   const [fits, setFits] = useState(true);
 
@@ -48,7 +52,9 @@ export const MainNav = ({
           aria-hidden
           style={{ position: 'absolute', width: 'max-content', visibility: 'hidden', pointerEvents: 'none' }}
         >
-          <Menu theme="dark" mode="horizontal" disabledOverflow items={items} style={{ borderBottom: 'none' }} />
+          <NavCopyContext.Provider value="measure">
+            <Menu theme="dark" mode="horizontal" disabledOverflow items={items} style={{ borderBottom: 'none' }} />
+          </NavCopyContext.Provider>
         </div>
       ) : null}
       {horizontal ? (
@@ -61,11 +67,14 @@ export const MainNav = ({
           items={items}
         />
       ) : (
-        <Dropdown trigger={['click']} menu={{ selectedKeys: [selectedKey], items }}>
-          <Button type="text" icon={<MenuOutlined />} style={{ color }} data-testid="main-menu">
-            {label}
-          </Button>
-        </Dropdown>
+        <NavCopyContext.Provider value="folded">
+          <Dropdown trigger={['click']} menu={{ selectedKeys: [selectedKey], items }}>
+            <Button type="text" icon={<MenuOutlined />} style={{ color }} data-testid="main-menu">
+              {label}
+              <NavCopyContext.Provider value="shown">{badges}</NavCopyContext.Provider>
+            </Button>
+          </Dropdown>
+        </NavCopyContext.Provider>
       )}
     </nav>
   );

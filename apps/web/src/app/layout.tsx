@@ -73,10 +73,20 @@ export const AppLayout = () => {
   const main = navEntries(ROUTES, 'main', account, flags);
   const anonymousEntries = navEntries(ROUTES, 'anonymous', account, flags);
 
+  // A count beside an entry (the tickets waiting for the user), also on the menu button when folded.
+  const badgeOf = (name: string) => {
+    const NavBadge = signedIn?.NAV_BADGES[name];
+    return NavBadge ? <NavBadge key={name} /> : null;
+  };
   const mainItems = main.map((r) => ({
     key: r.path,
     icon: ICONS[r.name],
-    label: <Link to={r.path}>{t(r.titleKey)}</Link>,
+    label: (
+      <>
+        <Link to={r.path}>{t(r.titleKey)}</Link>
+        {badgeOf(r.name)}
+      </>
+    ),
   }));
 
   return (
@@ -101,6 +111,7 @@ export const AppLayout = () => {
           label={t('global.menu.main')}
           color={headerText}
           wide={Boolean(screens.lg)}
+          badges={main.map((r) => badgeOf(r.name))}
         />
         <Flex gap={8} align="center">
           {account && signedIn ? (

@@ -14,6 +14,7 @@ import { I18NS_ROUTES } from '../features/i18ns/i18ns.routes.ts';
 import { MACHINE_ROUTES } from '../features/machines/machines.routes.ts';
 import { MESSA_IN_STRADA_ROUTES } from '../features/messa-in-strada/messa-in-strada.routes.ts';
 import { SEARCH_ROUTES } from '../features/search/search.routes.ts';
+import { TICKET_ROUTES } from '../features/tickets/tickets.routes.ts';
 import { USERS_ROUTES } from '../features/users/users.routes.ts';
 import { VISIBILITY_ROUTES } from '../features/visibility/visibility.routes.ts';
 import { WARRANTY_ROUTES } from '../features/warranty/warranty.routes.ts';
@@ -38,6 +39,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...WHERE_USED_ROUTES,
   ...MESSA_IN_STRADA_ROUTES,
   ...WARRANTY_ROUTES,
+  ...TICKET_ROUTES,
   ...VISIBILITY_ROUTES,
   ...CR_MODELLI_ROUTES,
   ...CART_ROUTES,

@@ -2,11 +2,13 @@ import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons
 import { type Account, isActingAs } from '@ricambi/domain';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Dropdown } from 'antd';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../api/account.api.ts';
 import { ActAsBar } from '../features/act-as/ActAsBar.tsx';
 import { BannerHost } from '../features/banners/BannerHost.tsx';
 import { CartDropdown } from '../features/cart/CartDropdown.tsx';
+import { TicketNavBadge } from '../features/tickets/TicketNavBadge.tsx';
 import { navEntries, type ThemeFlags } from '../lib/navigation.ts';
 import { ROUTES } from './routes.ts';
 
@@ -15,6 +17,9 @@ import { ROUTES } from './routes.ts';
  * the act-as bar and the banner dialogs. Their own chunk, loaded before the first signed-in page
  * renders (app/layout.tsx), so that the sign-in page does not carry them.
  */
+
+/** Counts shown beside main-menu entries, by route name: the tickets waiting for the user (spec 2 §2). */
+export const NAV_BADGES: Readonly<Record<string, ComponentType>> = { ticket: TicketNavBadge };
 
 type HeaderProps = { account: Account; flags: ThemeFlags; pathname: string; color: string };
 

@@ -1,5 +1,6 @@
 import { type Account, type Theme, themeAllows } from '@ricambi/domain';
 import { useRouter } from '@tanstack/react-router';
+import { createContext } from 'react';
 import { useAccount } from '../api/account.api.ts';
 import type { AppRoute, NavPlacement } from './app-route.ts';
 import { guard } from './guards.ts';
@@ -48,3 +49,11 @@ export const useAllowedRoutePath = () => {
     return routeAllowed({ access: data.access, area: data.area }, account, theme) ? data.path : undefined;
   };
 };
+
+/**
+ * Which copy of the main menu's entries is rendering: the one shown (a horizontal menu, or the folded
+ * menu's button), the hidden copy that measures whether the menu fits, or the folded menu's list. A
+ * count beside an entry (the tickets waiting) carries its test id only in the shown copy.
+ */
+export type NavCopy = 'shown' | 'measure' | 'folded';
+export const NavCopyContext = createContext<NavCopy>('shown');

@@ -100,16 +100,20 @@ export const ticketsRoutes = (deps: TicketsRoutesDeps) => async (app: FastifyIns
     async (request) => service.addFile(requirePrincipal(request.principal), request.params.id, request),
   );
 
-  r.get(
-    '/api/sysaid/download/:id/:fileId',
-    { config, schema: { tags, params: z.object({ id, fileId: z.uuid('validation.invalid') }) } },
-    async (request, reply) =>
-      sendStoredFile(
-        reply,
-        deps.files,
-        await service.file(requirePrincipal(request.principal), request.params.id, request.params.fileId),
-      ),
-  );
+  // GET …/download/{id}/{fileId} (the file) and …/thumbnail (an image's preview).
+  for (const variant of ['file', 'thumbnail'] as const) {
+    r.get(
+      `/api/sysaid/download/:id/:fileId${variant === 'file' ? '' : '/thumbnail'}`,
+      { config, schema: { tags, params: z.object({ id, fileId: z.uuid('validation.invalid') }) } },
+      async (request, reply) =>
+        sendStoredFile(
+          reply,
+          deps.files,
+          await service.file(requirePrincipal(request.principal), request.params.id, request.params.fileId),
+          { variant },
+        ),
+    );
+  }
 
   r.get(
     '/api/sysaid/downloadpdf/:id/:lang',
