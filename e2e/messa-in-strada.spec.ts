@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, expectSignedInAs, signIn } from './support/ui.ts';
+import { choose, expectSignedInAs, openMainEntry, signIn } from './support/ui.ts';
 
 // A small real PNG (1×1) and a minimal PDF: the server judges files by their content.
 const PNG = Buffer.from(
@@ -17,7 +17,7 @@ test('a dealer registers a machine on the road with two attachments and download
   test.setTimeout(180_000);
   await signIn(page, 'dealer');
   await expectSignedInAs(page, 'dealer');
-  await page.getByRole('navigation').getByRole('link', { name: 'Messa in strada' }).click();
+  await openMainEntry(page, 'Messa in strada');
   await expect(page.getByRole('heading', { name: 'Messa in strada' })).toBeVisible();
   // "Da fare" is the default filter; the first machine to register opens its form.
   await expect(page.getByTestId('ms-state').getByRole('radio', { name: 'Da fare' })).toBeChecked();

@@ -115,3 +115,13 @@ export const choose = async (
     await expect(chosen).toContainText(shown, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 };
+
+/**
+ * Follows a main-menu entry as a user would: the entries fold into the "Menu" button when they do not
+ * fit the bar (a dealer's at 1280 px), which is then opened first.
+ */
+export const openMainEntry = async (page: Page, name: string) => {
+  const menuButton = page.getByRole('navigation', { name: 'Menu' }).getByTestId('main-menu');
+  if (await menuButton.isVisible()) await menuButton.click();
+  await page.getByRole('link', { name, exact: true }).filter({ visible: true }).first().click();
+};
