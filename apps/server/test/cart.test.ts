@@ -579,6 +579,19 @@ describe('cart', () => {
         expect(refused.statusCode, name).toBe(400);
         expect(problemOf(refused).message).toBe('cart.error.quickOrderFile');
       }
+      // A multipart body the client got wrong (no boundary; cut short) is a 400, not a server fault.
+      for (const headers of [
+        { 'content-type': 'multipart/form-data' },
+        { 'content-type': 'multipart/form-data; boundary=----cut' },
+      ]) {
+        const broken = await agent.post(
+          '/api/cartutil/quick/preview-file',
+          Buffer.from('------cut\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nK0-PUMP;1'),
+          { headers },
+        );
+        expect(broken.statusCode, broken.body).toBe(400);
+        expect(problemOf(broken).message).toBe('cart.error.quickOrderFile');
+      }
     });
   });
 

@@ -12,7 +12,7 @@ import {
 } from '@ricambi/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
 import type { FileStore } from './file-store.ts';
 
 /** An upload received and stored under its temporary key, waiting for its use case to commit it. */
@@ -187,4 +187,22 @@ export const receiveUpload = async (
     size,
     tempKey,
   };
+};
+
+/**
+ * The one file of a multipart request read whole into memory (spreadsheet imports: small, parsed at
+ * once), within the route's multipart limits: past them 413; no file, or a body the client got wrong
+ * (no boundary, cut short), 400 with `missing`.
+ */
+export const readUploadedFile = async (request: FastifyRequest, missing: string) => {
+  if (!request.isMultipart()) throw badRequest(missing);
+  try {
+    const file = await request.file();
+    if (!file) throw badRequest(missing);
+    return { filename: file.filename, mimetype: file.mimetype, data: await file.toBuffer() };
+  } catch (error) {
+    throw error instanceof AppError || (error as { statusCode?: unknown } | null)?.statusCode !== undefined
+      ? error
+      : badRequest(missing);
+  }
 };

@@ -20,8 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { badRequest } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/language.ts';
+import { readUploadedFile } from '../../platform/uploads.ts';
 import { QUICK_ORDER_FILE_ERROR, QUICK_ORDER_MAX_BYTES } from './cart.quick.ts';
 import { createCartService } from './cart.service.ts';
 
@@ -149,13 +149,8 @@ export const cartRoutes = (db: Db) => async (app: FastifyInstance) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest(QUICK_ORDER_FILE_ERROR);
-      const file = await request.file();
-      if (!file) throw badRequest(QUICK_ORDER_FILE_ERROR);
-      // Past the limit toBuffer() fails with 413.
-      const data = await file.toBuffer();
       return cart.quickPreviewFile(
-        { filename: file.filename, mimetype: file.mimetype, data },
+        await readUploadedFile(request, QUICK_ORDER_FILE_ERROR),
         languageOf(request, request.query.langKey),
       );
     },

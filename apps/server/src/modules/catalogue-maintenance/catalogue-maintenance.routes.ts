@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { badRequest, withAlert } from '../../platform/errors.ts';
+import { withAlert } from '../../platform/errors.ts';
+import { readUploadedFile } from '../../platform/uploads.ts';
 import { createCatalogueMaintenanceService, STOCK_MESSAGES } from './catalogue-maintenance.service.ts';
 
 const access = ADMIN_ROLES;
@@ -34,12 +35,7 @@ export const catalogueMaintenanceRoutes = (db: Db) => async (app: FastifyInstanc
       schema: { tags: ['catalogue'], consumes: ['multipart/form-data'], response: { 200: stockImportPreviewSchema } },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest(`${STOCK_MESSAGES}noFile`);
-      const file = await request.file();
-      if (!file) throw badRequest(`${STOCK_MESSAGES}noFile`);
-      // Past the limit toBuffer() fails with 413.
-      const data = await file.toBuffer();
-      return service.previewStockImport({ filename: file.filename, mimetype: file.mimetype, data });
+      return service.previewStockImport(await readUploadedFile(request, `${STOCK_MESSAGES}noFile`));
     },
   );
 

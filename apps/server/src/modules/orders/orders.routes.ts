@@ -20,14 +20,13 @@ import {
   tariffApplyResultSchema,
   tariffPreviewSchema,
 } from '@ricambi/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
-import { badRequest } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/language.ts';
-import type { UploadedFile } from '../../platform/spreadsheet.ts';
+import { readUploadedFile } from '../../platform/uploads.ts';
 import { countryCombos, provinceCombos } from './orders.mapper.ts';
 import type { OrdersService } from './orders.service.ts';
 import { applyTariff, previewTariff, TARIFF_MESSAGES, tariffWorkbook } from './orders.tariff.ts';
@@ -47,14 +46,6 @@ const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.uuid('validation
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type OrdersRoutesDeps = { db: Db; orders: OrdersService };
-
-/** The one uploaded file of a multipart request (past the size limit toBuffer() fails with 413). */
-const uploadedFile = async (request: FastifyRequest): Promise<UploadedFile> => {
-  if (!request.isMultipart()) throw badRequest(`${TARIFF_MESSAGES}noFile`);
-  const file = await request.file();
-  if (!file) throw badRequest(`${TARIFF_MESSAGES}noFile`);
-  return { filename: file.filename, mimetype: file.mimetype, data: await file.toBuffer() };
-};
 
 /**
  * Checkout and orders (spec 1 §4, §5, §7; issue 5 §3–5): send, request, check, import, shipping cost,
@@ -183,7 +174,7 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInsta
       config: tariffConfig,
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: tariffPreviewSchema } },
     },
-    async (request) => previewTariff(await uploadedFile(request)),
+    async (request) => previewTariff(await readUploadedFile(request, `${TARIFF_MESSAGES}noFile`)),
   );
 
   r.post(
@@ -193,7 +184,7 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInsta
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: tariffApplyResultSchema } },
     },
     async (request) => {
-      const result = await applyTariff(db, await uploadedFile(request));
+      const result = await applyTariff(db, await readUploadedFile(request, `${TARIFF_MESSAGES}noFile`));
       request.log.info({ ...result, login: requirePrincipal(request.principal).login }, 'shipping tariff replaced');
       return result;
     },

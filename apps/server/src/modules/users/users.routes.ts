@@ -25,9 +25,10 @@ import { z } from 'zod';
 import { appUser } from '../../db/schema/index.ts';
 import { requirePrincipal } from '../../platform/auth.ts';
 import { registerCrud } from '../../platform/crud.ts';
-import { badRequest, withAlert } from '../../platform/errors.ts';
+import { withAlert } from '../../platform/errors.ts';
 import { sendPage } from '../../platform/paging.ts';
 import { createSecrets, loadSecretKey } from '../../platform/secrets.ts';
+import { readUploadedFile } from '../../platform/uploads.ts';
 import { toCountries, toThemeOption } from './users.mapper.ts';
 import * as repo from './users.repository.ts';
 import { createUsersService, type UsersDeps } from './users.service.ts';
@@ -226,12 +227,7 @@ export const usersRoutes = (deps: Omit<UsersDeps, 'secrets'>) => async (app: Fas
     },
     async (request) => {
       const principal = requirePrincipal(request.principal);
-      if (!request.isMultipart()) throw badRequest('userManagement.import.noFile');
-      const file = await request.file();
-      if (!file) throw badRequest('userManagement.import.noFile');
-      // Past the limit toBuffer() fails with 413.
-      const data = await file.toBuffer();
-      return users.previewImport(principal, { filename: file.filename, mimetype: file.mimetype, data });
+      return users.previewImport(principal, await readUploadedFile(request, 'userManagement.import.noFile'));
     },
   );
 
