@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedInAs, signIn } from './support/ui.ts';
+import { expectSignedInAs, openMainEntry, signIn } from './support/ui.ts';
 
 type Account = { login: string; authorities: string[] };
 
@@ -9,7 +9,7 @@ const badge = (page: Page) => page.getByTestId('act-as-badge');
 
 /** Opens the act-as page from the main menu and searches. */
 const openActAs = async (page: Page, search: string) => {
-  await page.getByRole('link', { name: 'Agisci come' }).click();
+  await openMainEntry(page, 'Agisci come');
   await expect(page).toHaveURL(/\/act-as$/);
   await page.getByLabel('Cerca utenti').fill(search);
 };

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectSignedInAs, readCsv, signIn, unique } from './support/ui.ts';
+import { expectSignedInAs, openMainEntry, readCsv, signIn, unique } from './support/ui.ts';
 
 type Row = { id: number; login: string; matricola: string; dealerLogin: string };
 type Machine = { mtMatricola: string };
@@ -45,7 +45,7 @@ test('internal staff grant a dealer machine to a subdealer, export the list and 
   test.setTimeout(120_000);
   await signIn(page, 'internal');
   await expectSignedInAs(page, 'internal');
-  await page.getByRole('link', { name: 'Visibilità macchine' }).click();
+  await openMainEntry(page, 'Visibilità macchine');
   await expect(page).toHaveURL(/\/visibilitamacchine$/);
   await expect(page.getByRole('heading', { name: 'Visibilità macchine' })).toBeVisible();
   // No dealer yet: no subdealer filter, no new grant.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedInAs, readCsv, signIn } from './support/ui.ts';
+import { expectSignedInAs, openMainEntry, readCsv, signIn } from './support/ui.ts';
 
 /** The table's rows as cell texts. */
 const tableRows = (page: Page) =>
@@ -22,7 +22,7 @@ test('internal staff find where a plate or an article is used and export the row
   test.setTimeout(90_000);
   await signIn(page, 'internal');
   await expectSignedInAs(page, 'internal');
-  await page.getByRole('link', { name: 'Dove è usato' }).click();
+  await openMainEntry(page, 'Dove è usato');
   await expect(page).toHaveURL(/\/whereused$/);
   await expect(page.getByRole('heading', { name: 'Dove è usato' })).toBeVisible();
 
