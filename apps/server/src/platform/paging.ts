@@ -61,3 +61,10 @@ export const sendPage = <T>(
 /** A LIKE pattern that escapes the user's %, _ and \\ so they match themselves. */
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const containsPattern = (term: string) => `%${escapeLike(term)}%`;
+
+/**
+ * The total of a page read with `count(*) over ()`: the first row carries it; a page past the end has
+ * no row, so only then is the list counted on its own.
+ */
+export const totalOfPage = async (rows: readonly { total: number }[], page: number, count: () => Promise<number>) =>
+  rows[0]?.total ?? (page > 0 ? await count() : 0);

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, catalogo, macchina } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/paging.ts';
+import { containsPattern, totalOfPage } from '../../platform/paging.ts';
 
 export type MachineRow = typeof macchina.$inferSelect;
 export type MachineWithCatalogue = { m: MachineRow; catalogoId: number | null };
@@ -18,11 +18,10 @@ export const pageOfMachines = async (db: DbOrTx, where: SQL | undefined, paging:
     .orderBy(asc(macchina.mtMatricola))
     .limit(paging.size)
     .offset(paging.page * paging.size);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && paging.page > 0) {
+  const total = await totalOfPage(rows, paging.page, async () => {
     const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(macchina).where(where);
-    total = counted?.n ?? 0;
-  }
+    return counted?.n ?? 0;
+  });
   return { rows: rows as MachineWithCatalogue[], total };
 };
 

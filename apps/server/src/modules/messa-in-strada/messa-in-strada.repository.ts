@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { macchina, messaInStrada, messaInStradaAllegato, storedFile } from '../../db/schema/index.ts';
-import { containsPattern, orderBy, type SortColumns } from '../../platform/paging.ts';
+import { containsPattern, orderBy, type SortColumns, totalOfPage } from '../../platform/paging.ts';
 
 export type MessaInStradaRecord = typeof messaInStrada.$inferSelect;
 export type MessaInStradaColumns = Omit<typeof messaInStrada.$inferInsert, 'matricola'>;
@@ -69,15 +69,14 @@ export const pageOfMachinesOnTheRoad = async (
     .orderBy(...orderBy(paging.sort, SORTABLE, [macchina.mtMatricola], MESSA_IN_STRADA_DEFAULT_SORT))
     .limit(paging.size)
     .offset(paging.page * paging.size);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && paging.page > 0) {
+  const total = await totalOfPage(rows, paging.page, async () => {
     const [counted] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(macchina)
       .leftJoin(messaInStrada, eq(messaInStrada.matricola, macchina.mtMatricola))
       .where(where);
-    total = counted?.n ?? 0;
-  }
+    return counted?.n ?? 0;
+  });
   return { rows: rows as (MachineOnTheRoad & { total: number })[], total };
 };
 

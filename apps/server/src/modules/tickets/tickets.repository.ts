@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appUser, macchina, storedFile, ticket, ticketFile, ticketNota, userAuthority } from '../../db/schema/index.ts';
-import { containsPattern, orderBy, type SortColumns } from '../../platform/paging.ts';
+import { containsPattern, orderBy, type SortColumns, totalOfPage } from '../../platform/paging.ts';
 
 export type TicketRecord = typeof ticket.$inferSelect;
 export type TicketNoteRecord = typeof ticketNota.$inferSelect;
@@ -115,11 +115,10 @@ export const pageOfTickets = async (
     .orderBy(...orderBy(paging.sort, SORTABLE, [ticket.id], TICKET_DEFAULT_SORT))
     .limit(paging.size)
     .offset(paging.page * paging.size);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && paging.page > 0) {
+  const total = await totalOfPage(rows, paging.page, async () => {
     const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(ticket).where(where);
-    total = counted?.n ?? 0;
-  }
+    return counted?.n ?? 0;
+  });
   return { rows, total };
 };
 

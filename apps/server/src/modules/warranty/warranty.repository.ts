@@ -22,7 +22,7 @@ import {
   richiestaGaranziaNumero,
   storedFile,
 } from '../../db/schema/index.ts';
-import { containsPattern, escapeLike, orderBy, type SortColumns } from '../../platform/paging.ts';
+import { containsPattern, escapeLike, orderBy, type SortColumns, totalOfPage } from '../../platform/paging.ts';
 
 export type WarrantyRecord = typeof richiestaGaranzia.$inferSelect;
 export type WarrantyColumns = Omit<
@@ -100,15 +100,14 @@ export const pageOfRequests = async (
     .orderBy(...orderBy(paging.sort, SORTABLE, [richiestaGaranzia.id], WARRANTY_DEFAULT_SORT))
     .limit(paging.size)
     .offset(paging.page * paging.size);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && paging.page > 0) {
+  const total = await totalOfPage(rows, paging.page, async () => {
     const [counted] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(richiestaGaranzia)
       .innerJoin(macchina, eq(macchina.mtMatricola, richiestaGaranzia.matricola))
       .where(where);
-    total = counted?.n ?? 0;
-  }
+    return counted?.n ?? 0;
+  });
   return { rows, total };
 };
 
