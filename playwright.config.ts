@@ -9,7 +9,9 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry under CI only: a test that fails twice fails the run; one that passes on retry is
+  // reported as flaky in the list output (see docs/decisions.md, "Browser test retries").
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list']],
   use: {

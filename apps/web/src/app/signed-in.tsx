@@ -65,13 +65,16 @@ export const AccountMenu = ({
   const logout = useLogout();
   // While acting, the account pages belong to someone else: they are not offered (the server refuses them).
   const accountEntries = isActingAs(account) ? [] : navEntries(ROUTES, 'account', account, flags);
+  // mutateAsync, not mutate's callbacks: clearing the account unmounts this menu, and callbacks given
+  // to mutate do not run once their component is gone, which left the user on the page signed out.
   const onLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
+    void logout
+      .mutateAsync()
+      .catch(() => undefined)
+      .finally(() => {
         sessionStorage.removeItem('ricambi.previousUrl');
         void navigate({ to: '/login' });
-      },
-    });
+      });
   return (
     <Dropdown
       trigger={['click']}
