@@ -26,8 +26,12 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/catalogue-admin.routes.ts';
 import { catalogueMaintenanceRoutes } from './modules/catalogue-maintenance/catalogue-maintenance.routes.ts';
+import { checklistsRoutes } from './modules/checklists/checklists.routes.ts';
+import { checklistsAdminRoutes } from './modules/checklists-admin/checklists-admin.routes.ts';
 import { combosRoutes } from './modules/combos/combos.routes.ts';
 import { crModelliRoutes } from './modules/cr-modelli/cr-modelli.routes.ts';
+import { createDocumentAdmin } from './modules/documents/documents.contract.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { i18nRoutes } from './modules/i18n/i18n.routes.ts';
 import { startCatalogueNightly } from './modules/machines/catalogue.nightly.ts';
 import { catalogueRoutes } from './modules/machines/catalogue.routes.ts';
@@ -35,6 +39,14 @@ import { cataloguePdfRoutes } from './modules/machines/catalogue-pdf.routes.ts';
 import { createCataloguePdfService } from './modules/machines/catalogue-pdf.service.ts';
 import { machinesRoutes } from './modules/machines/machines.routes.ts';
 import { messaInStradaRoutes } from './modules/messa-in-strada/messa-in-strada.routes.ts';
+import { orderHistoryAdminRoutes } from './modules/order-history/order-history.admin.ts';
+import {
+  createHandback,
+  createOrderHistoryService,
+  handedBackCarrier,
+  httpCarrier,
+} from './modules/order-history/order-history.contract.ts';
+import { orderHistoryRoutes } from './modules/order-history/order-history.routes.ts';
 import { createOrdersService } from './modules/orders/orders.contract.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createSearchLog } from './modules/search/search.contract.ts';
@@ -102,8 +114,23 @@ export const buildApp = async (deps: AppDeps) => {
     ? startOutboxWorker(db, { mail: mail.send, erp: erp.send }, loggers.get('ricambi.jobs'), config.mailPollMs)
     : undefined;
   const files = deps.files ?? createFiles(createFileStore(config.files), loggers.get('ricambi.files'));
+  const documentAdmin = createDocumentAdmin({ db, files });
   const fileSweep = deps.worker
-    ? startRepeatingJob('file sweep', () => files.sweep(db), loggers.get('ricambi.jobs'), FILE_SWEEP_MS)
+    ? startRepeatingJob(
+        'file sweep',
+        async () => ({ ...(await files.sweep(db)), waitingDocuments: await documentAdmin.sweepWaitingUploads() }),
+        loggers.get('ricambi.jobs'),
+        FILE_SWEEP_MS,
+      )
+    : undefined;
+  const handback = createHandback({ db, log: loggers.get('ricambi.erp') });
+  const historyInbox = deps.worker
+    ? startRepeatingJob(
+        'ERP history inbox',
+        () => handback.scanInbox(config.dataDir),
+        loggers.get('ricambi.jobs'),
+        config.erpHistoryPollMs,
+      )
     : undefined;
   const readiness: Readiness = { ready: false };
   const themes = createThemesService(db);
@@ -195,19 +222,59 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(warrantyRoutes({ db, files, orders, config, kickOutbox: () => worker?.kick() }));
   await app.register(ticketsRoutes({ db, files, baseUrl: config.baseUrl, kickOutbox: () => worker?.kick() }));
   await app.register(whereUsedRoutes(db));
+  await app.register(
+    checklistsRoutes({
+      db,
+      files,
+      baseUrl: config.baseUrl,
+      factoryEmail: config.checklistFactoryEmail,
+      kickOutbox: () => worker?.kick(),
+    }),
+  );
   await app.register(visibilityRoutes(db));
   await app.register(crModelliRoutes(db));
+  await app.register(documentsRoutes({ db, files, admin: documentAdmin }));
+  await app.register(checklistsAdminRoutes({ db, files }));
+  await app.register(
+    orderHistoryRoutes({
+      history: createOrderHistoryService({
+        db,
+        carrier: config.trackingUrl ? httpCarrier(config.trackingUrl) : handedBackCarrier(db),
+        backOffice: config.backOfficeEmail,
+        baseUrl: config.baseUrl,
+        kickOutbox: () => worker?.kick(),
+      }),
+      handback,
+      erpToken: config.erpToken,
+    }),
+  );
+  await app.register(orderHistoryAdminRoutes(db));
   app.get('/v3/api-docs', { config: { access: ADMIN_ROLES }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onClose', async () => {
     readiness.ready = false;
     await worker?.stop();
     await fileSweep?.stop();
+    await historyInbox?.stop();
     await files.store.close();
     mail.close();
   });
 
-  return { app, routeAreas, account, themes, mail, erp, readiness, worker, loggers, metrics, cataloguePdf, files };
+  return {
+    app,
+    routeAreas,
+    account,
+    themes,
+    mail,
+    erp,
+    readiness,
+    worker,
+    loggers,
+    metrics,
+    cataloguePdf,
+    files,
+    handback,
+  };
 };
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

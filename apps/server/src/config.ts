@@ -55,6 +55,16 @@ const envSchema = z.object({
   ERP_EXPORT_URL: z.url().optional(),
   /** Orders to import are read from `${ERP_IMPORT_URL}/<nOrdine>`; without it from DATA_DIR/erp/inbox. */
   ERP_IMPORT_URL: z.url().optional(),
+  /** Bearer token the ERP sends with POST /api/erp/storicoordine; without it that call is closed. */
+  ERP_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often DATA_DIR/erp/inbox/history is read for the ERP's history documents. */
+  ERP_HISTORY_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** A carrier tracking service (GET {TRACKING_URL}/{slug}/{wayBill}); without it the ERP's events. */
+  TRACKING_URL: z.url().optional(),
+  /** The back office's mailbox: reorder requests of parts that cannot be ordered from the cart. */
+  BACKOFFICE_EMAIL: z.email().default('ricambi.backoffice@eurocomach.example'),
+  /** The factory's mailbox: every checklist a dealer sends (issue 15) is mailed there. */
+  CHECKLIST_FACTORY_EMAIL: z.email().default('qualita@eurocomach.example'),
   /** Local hour (0–23) of the nightly catalogue regeneration. */
   CATALOGUE_REGEN_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   /** Spec 2 §5 "gg blocco richiesta garanzia": how many days old a warranty failure or repair date may be. */
@@ -104,6 +114,11 @@ export type Config = {
   erpLoginUrl: string | undefined;
   erpExportUrl: string | undefined;
   erpImportUrl: string | undefined;
+  erpToken: string | undefined;
+  erpHistoryPollMs: number;
+  trackingUrl: string | undefined;
+  backOfficeEmail: string;
+  checklistFactoryEmail: string;
   catalogueRegenHour: number;
   warrantyMaxAgeDays: number;
   /** Where attachments live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -167,6 +182,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     erpLoginUrl: e.ERP_LOGIN_URL,
     erpExportUrl: e.ERP_EXPORT_URL,
     erpImportUrl: e.ERP_IMPORT_URL?.replace(/\/$/, ''),
+    erpToken: e.ERP_TOKEN,
+    erpHistoryPollMs: e.ERP_HISTORY_POLL_MS,
+    trackingUrl: e.TRACKING_URL,
+    backOfficeEmail: e.BACKOFFICE_EMAIL,
+    checklistFactoryEmail: e.CHECKLIST_FACTORY_EMAIL,
     catalogueRegenHour: e.CATALOGUE_REGEN_HOUR,
     warrantyMaxAgeDays: e.WARRANTY_MAX_AGE_DAYS,
     files: e.S3_BUCKET

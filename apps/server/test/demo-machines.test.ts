@@ -5,16 +5,25 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import {
   businessToday,
+  CHECKLIST_IMAGE_NAME,
+  CHECKLIST_LIMITS,
+  CHECKLIST_STATES,
+  CHECKLIST_TYPES,
+  type ChecklistState,
+  checklistScoreOf,
+  checklistStateOf,
   formatItalianDate,
   GENERIC_SERIAL,
   isTreeRowVisible,
   isWarrantyEditable,
+  LANGUAGES,
   NODE_HIDDEN,
   NODE_LEAF,
   OUTSIDE_FLEET,
   TICKET_CLOSED,
   TICKET_STATUSES,
   TICKET_WAITING_CUSTOMER,
+  TRACKING_STATES,
   ticketAcceptsNotes,
   ticketInputSchema,
   WARRANTY_DONE_STATES,
@@ -30,6 +39,12 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import {
+  appUser,
+  crDarHeader,
+  crDarLine,
+  crDarTemplateHeader,
+  crDarTemplateLine,
+  crModelli,
   macchina,
   messaInStrada,
   messaInStradaAllegato,
@@ -37,17 +52,29 @@ import {
   richiestaGaranziaAllegato,
   richiestaGaranziaEvento,
   storedFile,
+  storicoOrdine,
+  storicoOrdineRiga,
+  storicoTrackingEvento,
   ticket,
   ticketFile,
   ticketNota,
 } from '../src/db/schema/index.ts';
 import { catalogueDrawingPath, SAFE_DRAWING_NAME } from '../src/modules/machines/catalogue.generation.ts';
+import { historySearchText } from '../src/modules/order-history/order-history.mapper.ts';
 import { createFileStore, createFiles } from '../src/platform/files.ts';
 import { generateCatalogue } from '../src/seed/catalogue-generator.ts';
 import { DEMO_USERS, loadDemoData } from '../src/seed/demo.seed.ts';
 import { DEMO_CATALOGUE, loadDemoCatalogue } from '../src/seed/demo-catalogue.seed.ts';
+import {
+  checklistTextProblems,
+  DEMO_CHECKLIST_TEMPLATES,
+  DEMO_CHECKLISTS,
+  type DemoChecklistsResult,
+  loadDemoChecklists,
+} from '../src/seed/demo-checklists.seed.ts';
 import { loadDemoMachines } from '../src/seed/demo-machines.seed.ts';
 import { loadDemoMessaInStrada } from '../src/seed/demo-messa-in-strada.seed.ts';
+import { DEMO_TRACKED_WAYBILL, loadDemoOrderHistory } from '../src/seed/demo-order-history.seed.ts';
 import { loadDemoTickets } from '../src/seed/demo-tickets.seed.ts';
 import { loadDemoWarranty } from '../src/seed/demo-warranty.seed.ts';
 import {
@@ -587,6 +614,443 @@ describe('demo machines loader', () => {
       expect(await count(sql`select count(*) as n from ticket`)).toBe(7);
       expect(await count(sql`select count(*) as n from ticket_nota`)).toBe(12);
       expect(await count(sql`select count(*) as n from stored_file where area = 'ticket'`)).toBe(6);
+    });
+
+    // Issue 15 §9: the PDI and DAR templates and the demo dealers' checklists, with photos on KO answers.
+    describe('checklists', () => {
+      let checklists: DemoChecklistsResult;
+      let ms = 0;
+      beforeAll(async () => {
+        const store = files();
+        try {
+          const started = Date.now();
+          checklists = await loadDemoChecklists(database.db, store);
+          ms = Date.now() - started;
+        } finally {
+          await store.store.close();
+        }
+      }, 60_000);
+
+      it('writes a PDI (1 in force, 0.9 closed) and a DAR of 60+ rows in three levels and five languages', async () => {
+        expect(checklistTextProblems()).toEqual([]);
+        expect(ms).toBeLessThan(10_000);
+        const headers = await database.db
+          .select()
+          .from(crDarTemplateHeader)
+          .orderBy(asc(crDarTemplateHeader.tipoDocumento), asc(crDarTemplateHeader.versione));
+        expect(headers.map((h) => `${h.tipoDocumento} ${h.versione}`)).toEqual(['DAR 1', 'PDI 0.9', 'PDI 1']);
+        const [dar, pdiOld, pdi] = headers;
+        const twoYearsAgo = `${Number(businessToday().slice(0, 4)) - 2}${businessToday().slice(4)}`;
+        expect(pdi).toMatchObject({ nome: 'PDI – Pre-Delivery Inspection', aData: null });
+        expect(dar).toMatchObject({ nome: 'DAR – Delivery Acceptance Report', aData: null });
+        expect(pdi?.daData?.slice(0, 7)).toBe(twoYearsAgo.slice(0, 7));
+        expect(pdiOld?.aData && pdi?.daData && pdiOld.aData < pdi.daData).toBe(true);
+        expect(pdiOld?.daData && pdiOld.aData && pdiOld.daData < pdiOld.aData).toBe(true);
+        for (const header of headers) {
+          const label = `${header.tipoDocumento} ${header.versione}`;
+          const lines = await database.db
+            .select()
+            .from(crDarTemplateLine)
+            .where(eq(crDarTemplateLine.templateHeaderId, header.id));
+          expect(lines.length, label).toBeGreaterThanOrEqual(60);
+          const numbering = (l: (typeof lines)[number]) =>
+            [l.progressivo1, l.progressivo2, l.progressivo3].filter((n) => n !== null).join('.');
+          const numbers = new Set(lines.map(numbering));
+          expect(numbers.size, label).toBe(lines.length);
+          for (const l of lines) {
+            const at = `${label} ${numbering(l)}`;
+            // Level 1 are groups; a row with children is a group; a question (D) has none; parents exist.
+            if (l.progressivo2 === null) expect(l.tipoRiga, at).toBe('G');
+            const parent = numbering(l).split('.').slice(0, -1).join('.');
+            if (parent) expect(numbers.has(parent), at).toBe(true);
+            const hasChildren = lines.some((c) => numbering(c).startsWith(`${numbering(l)}.`));
+            expect(l.tipoRiga, at).toBe(hasChildren ? 'G' : 'D');
+            for (const lang of LANGUAGES)
+              for (const text of [l.darDescr1[lang], l.darDescr2[lang]]) {
+                expect(text?.trim(), `${at} ${lang}`).toBeTruthy();
+                expect(text?.length, `${at} ${lang}`).toBeLessThanOrEqual(CHECKLIST_LIMITS.darDescr);
+              }
+            // Real translations, not copies of the Italian.
+            expect(new Set(LANGUAGES.map((lang) => l.darDescr2[lang])).size, at).toBeGreaterThan(2);
+            if (l.tipoRiga === 'D') {
+              expect(l.scoreOK, at).toBe(1);
+              expect(l.scoreKO, at).toBeLessThan(0);
+              expect(l.scoreNA, at).toBe(0);
+            } else expect([l.scoreOK, l.scoreKO, l.scoreNA, l.darNaFlag], at).toEqual([null, null, null, 'N']);
+          }
+          expect(lines.filter((l) => l.progressivo3 !== null && l.tipoRiga === 'D').length, label).toBeGreaterThan(10);
+          expect(
+            lines.filter((l) => l.progressivo2 !== null && l.progressivo3 === null && l.tipoRiga === 'D').length,
+            label,
+          ).toBeGreaterThan(10);
+          expect(lines.filter((l) => l.darNaFlag === 'Y').length, label).toBeGreaterThan(5);
+          expect(lines.filter((l) => l.darNaFlag === 'N' && l.tipoRiga === 'D').length, label).toBeGreaterThan(30);
+        }
+        for (const t of DEMO_CHECKLIST_TEMPLATES) expect(t.lines.length).toBeGreaterThanOrEqual(60);
+        expect(checklists.templates).toBe(3);
+        expect(checklists.templateLines).toBe(await count(sql`select count(*) as n from cr_dar_template_line`));
+      });
+
+      it('puts ten of the dealer’s machines and five of the superdealer’s on the road', async () => {
+        const onRoad = await queryRows<{ dealer: string; n: number }>(
+          database.db,
+          sql`select m.dealer_login as dealer, count(*)::int as n from messa_in_strada s
+                join macchina m on m.mt_matricola = s.matricola group by 1`,
+        );
+        const of = (login: string) => onRoad.find((r) => r.dealer === login)?.n ?? 0;
+        expect(of('dealer')).toBeGreaterThanOrEqual(10);
+        expect(of('superdealer')).toBeGreaterThanOrEqual(5);
+        expect(of('dealer') + of('superdealer')).toBe(4 + checklists.registrations);
+        // The demo's first four are kept as they were.
+        expect(await count(sql`select count(*) as n from messa_in_strada where se_editable = 'N'`)).toBe(1);
+        const added = await database.db.select().from(messaInStrada).where(eq(messaInStrada.seEditable, 'Y'));
+        for (const r of added) {
+          expect(r.partitaIva, r.matricola).toMatch(/^IT\d{11}$/);
+          expect(r.provincia, r.matricola).toMatch(/^[A-Z]{2}$/);
+          expect(r.msSettore, r.matricola).toMatch(/^\d$/);
+        }
+      });
+
+      it('has checklists in every state for both dealers, consistent with the domain rules', async () => {
+        const rows = await database.db
+          .select({ h: crDarHeader, t: crDarTemplateHeader, modello: crModelli.modello, dealer: macchina.dealerLogin })
+          .from(crDarHeader)
+          .innerJoin(crDarTemplateHeader, eq(crDarTemplateHeader.id, crDarHeader.templateHeaderId))
+          .innerJoin(macchina, eq(macchina.mtMatricola, crDarHeader.matricola))
+          .innerJoin(crModelli, eq(crModelli.id, macchina.modelloId))
+          .innerJoin(messaInStrada, eq(messaInStrada.matricola, crDarHeader.matricola));
+        expect(rows.length).toBe(checklists.checklists);
+        expect(rows.length).toBe(DEMO_CHECKLISTS.length);
+        for (const login of ['dealer', 'superdealer']) {
+          const mine = rows.filter((r) => r.h.dealerLogin === login);
+          expect(new Set(mine.map((r) => r.h.stato)), login).toEqual(new Set(CHECKLIST_STATES));
+          expect(new Set(mine.map((r) => r.t.tipoDocumento)), login).toEqual(new Set(CHECKLIST_TYPES));
+        }
+        expect(rows.filter((r) => r.h.stato === 'Inviato').length).toBeGreaterThanOrEqual(2);
+        expect(new Set(rows.map((r) => r.h.matricola)).size).toBeGreaterThanOrEqual(6);
+        expect(rows.some((r) => r.t.versione === '0.9')).toBe(true);
+        // At most one checklist not yet sent per machine and type (a new one is refused while one is open).
+        const open = rows.filter((r) => r.h.stato !== 'Inviato').map((r) => `${r.h.matricola} ${r.t.tipoDocumento}`);
+        expect(new Set(open).size).toBe(open.length);
+        // One In Corso without its arrival date (the PDF button is disabled).
+        expect(rows.filter((r) => r.h.stato === 'In Corso' && r.h.dataArrivoMacchina === null).length).toBe(1);
+        const users = await database.db.select().from(appUser);
+        for (const { h, t, modello, dealer } of rows) {
+          const label = `${t.tipoDocumento} ${h.matricola} ${h.stato}`;
+          const user = users.find((u) => u.login === h.userLogin);
+          expect(dealer, label).toBe(h.dealerLogin);
+          expect(h.dealerLogin, label).toBe(h.userLogin);
+          expect(h, label).toMatchObject({
+            modello,
+            userFirstName: user?.firstName,
+            userLastName: user?.lastName,
+            userEmail: user?.email,
+            userRagioneSociale: user?.company,
+          });
+          // The template in force when it was compiled.
+          const day = businessToday(h.dataCompilazione ?? new Date());
+          expect((t.daData ?? '') <= day && (t.aData === null || day <= t.aData), label).toBe(true);
+          expect(h.dataCompilazione && h.dataCompilazione.getTime() <= Date.now(), label).toBe(true);
+          if (h.dataArrivoMacchina) expect(h.dataArrivoMacchina <= day, label).toBe(true);
+
+          const lines = await database.db
+            .select({ l: crDarLine, t: crDarTemplateLine })
+            .from(crDarLine)
+            .innerJoin(crDarTemplateLine, eq(crDarTemplateLine.id, crDarLine.templateLineId))
+            .where(eq(crDarLine.headerId, h.id));
+          expect(lines.length, label).toBe(
+            await count(sql`select count(*) as n from cr_dar_template_line where template_header_id = ${t.id}`),
+          );
+          const answers = lines.map(({ l, t: tl }) => ({ ...tl, risposta: l.risposta }));
+          expect(h.valutazioneCalcolata, label).toBe(checklistScoreOf(answers));
+          if (h.stato === 'Inviato') {
+            expect(checklistStateOf('In Corso', answers), label).toBe('Completato');
+            expect(h.inviatoAt, label).not.toBeNull();
+            expect(h.valutazioneUtente, label).not.toBeNull();
+            expect((h.inviatoAt?.getTime() ?? 0) > (h.dataCompilazione?.getTime() ?? 0), label).toBe(true);
+          } else {
+            expect(checklistStateOf(h.stato as ChecklistState, answers), label).toBe(h.stato);
+            expect(h.inviatoAt, label).toBeNull();
+          }
+          if (h.stato === 'In Corso')
+            expect(
+              answers.some((a) => a.tipoRiga === 'D' && a.risposta),
+              label,
+            ).toBe(true);
+          expect(
+            lines.some(({ l }) => l.risposta === 'KO'),
+            label,
+          ).toBe(true);
+          for (const { l, t: tl } of lines) {
+            const at = `${label} line ${l.id}`;
+            if (tl.tipoRiga !== 'D') expect(l.risposta, at).toBeNull();
+            if (l.risposta === '--') expect(tl.darNaFlag, at).toBe('Y');
+            if (l.risposta !== 'KO') {
+              expect([l.rispostaDettaglio, l.nomeImmagine1, l.nomeImmagine2], at).toEqual([null, null, null]);
+              continue;
+            }
+            // A KO: the detail in Italian and one or two photos, named as an upload names them, with a preview.
+            expect(l.rispostaDettaglio?.length, at).toBeGreaterThan(40);
+            expect(l.nomeImmagine1, at).not.toBeNull();
+            for (const [nome, fileId] of [
+              [l.nomeImmagine1, l.immagine1FileId],
+              [l.nomeImmagine2, l.immagine2FileId],
+            ] as const) {
+              expect(nome === null, at).toBe(fileId === null);
+              if (!nome || !fileId) continue;
+              expect(nome, at).toMatch(CHECKLIST_IMAGE_NAME);
+              expect(nome.startsWith(`${h.matricola}_${t.tipoDocumento}_${l.id}_`), at).toBe(true);
+              const [file] = await database.db.select().from(storedFile).where(eq(storedFile.id, fileId));
+              expect(file, at).toMatchObject({ area: 'checklist', kind: 'image', contentType: 'image/jpeg' });
+              expect(file?.thumbnailKey, at).not.toBeNull();
+              const bytes = await bytesOf(fileId);
+              expect(bytes.length, at).toBe(file?.sizeBytes);
+              expect(bytes.subarray(0, 3), at).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+            }
+          }
+        }
+        expect(
+          await count(sql`select count(*) as n from cr_dar_line where immagine2_file_id is not null`),
+        ).toBeGreaterThan(0);
+        expect(await count(sql`select count(*) as n from stored_file where area = 'checklist'`)).toBe(
+          checklists.photos,
+        );
+      });
+
+      it('adds nothing the second time', async () => {
+        const store = files();
+        try {
+          expect(await loadDemoChecklists(database.db, store)).toEqual({
+            templates: 0,
+            templateLines: 0,
+            registrations: 0,
+            checklists: 0,
+            lines: 0,
+            photos: 0,
+          });
+        } finally {
+          await store.store.close();
+        }
+        expect(await count(sql`select count(*) as n from cr_dar_header`)).toBe(checklists.checklists);
+        expect(await count(sql`select count(*) as n from cr_dar_line`)).toBe(checklists.lines);
+        expect(await count(sql`select count(*) as n from stored_file where area = 'checklist'`)).toBe(
+          checklists.photos,
+        );
+      });
+    });
+  });
+
+  // Issue 16 §7: two years of order history of the demo customers.
+  describe('order history demo data', () => {
+    let history: Awaited<ReturnType<typeof loadDemoOrderHistory>>;
+    let ms = 0;
+    beforeAll(async () => {
+      const started = Date.now();
+      history = await loadDemoOrderHistory(database.db);
+      ms = Date.now() - started;
+    }, 60_000);
+
+    type Row = { login: string; tipo: string; portale: boolean; righe: number; ordini: number };
+    const byCustomer = () =>
+      queryRows<Row>(
+        database.db,
+        sql`select u.login, r.tiporichiesta as tipo, o.portale, count(*)::int as righe,
+                   count(distinct o.id)::int as ordini
+              from storico_ordine_riga r join storico_ordine o on o.id = r.storico_id
+              join app_user u on u.id = r.user_id
+             group by 1, 2, 3`,
+      );
+
+    it('loads over 5,000 lines in a few seconds, most of them the dealer’s, of every kind', async () => {
+      expect(history.righe).toBeGreaterThanOrEqual(5000);
+      expect(ms).toBeLessThan(20_000);
+      expect(await count(sql`select count(*) as n from storico_ordine`)).toBe(history.ordini);
+      expect(await count(sql`select count(*) as n from storico_ordine_riga`)).toBe(history.righe);
+      expect(await count(sql`select count(*) as n from storico_tracking_evento`)).toBe(history.eventi);
+      const rows = await byCustomer();
+      const lines = (login: string, tipo?: string, portale?: boolean) =>
+        rows
+          .filter(
+            (r) => r.login === login && (!tipo || r.tipo === tipo) && (portale === undefined || r.portale === portale),
+          )
+          .reduce((sum, r) => sum + r.righe, 0);
+      expect(lines('dealer')).toBeGreaterThanOrEqual(3000);
+      for (const login of ['dealer', 'superdealer']) {
+        expect(lines(login, 'ORD', true), login).toBeGreaterThan(0);
+        expect(lines(login, 'ORD', false), login).toBeGreaterThan(0);
+        expect(lines(login, 'PREV'), login).toBeGreaterThan(0);
+        expect(lines(login, 'ORDCG'), login).toBeGreaterThan(0);
+      }
+      expect(lines('tracks')).toBe(lines('tracks', 'ORD'));
+      expect(lines('tracks')).toBeGreaterThan(0);
+      for (const login of ['subdealer', 'subdealer2']) {
+        expect(lines(login), login).toBeGreaterThan(0);
+        expect(lines(login), login).toBe(lines(login, 'REQ', true));
+      }
+      // Each line repeats its order's customer, type and date.
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga r join storico_ordine o on o.id = r.storico_id
+                         where r.user_id <> o.user_id or r.tiporichiesta <> o.tiporichiesta or r.data_ins <> o.data_ins`),
+      ).toBe(0);
+    });
+
+    it('numbers portal and ERP orders apart and moves the order sequence past the portal’s', async () => {
+      const orders = await database.db
+        .select({ nro: storicoOrdine.nroOrdTxt, portale: storicoOrdine.portale, tipo: storicoOrdine.tiporichiesta })
+        .from(storicoOrdine);
+      let highest = 0;
+      for (const o of orders) {
+        if (o.portale) {
+          expect(o.nro).toMatch(new RegExp(`^${o.tipo}§20\\d\\d§\\d{6}$`));
+          highest = Math.max(highest, Number(o.nro.slice(-6)));
+        } else expect(o.nro).toMatch(/^ERP-20\d\d-\d{6}$/);
+      }
+      expect(await count(sql`select last_value as n from ordine_numero_seq`)).toBe(highest);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine where rif_vs_nro_ord is not null`),
+      ).toBeGreaterThan(0);
+    });
+
+    it('spreads two years, ships the old lines, keeps back-orders mostly recent and never ships a quote', async () => {
+      expect(
+        await count(sql`select count(*) as n from storico_ordine where data_ins < now() - interval '700 days'`),
+      ).toBeGreaterThan(0);
+      expect(
+        await count(
+          sql`select count(*) as n from storico_ordine where data_ins < now() - interval '731 days' or data_ins > now()`,
+        ),
+      ).toBe(0);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga where tiporichiesta = 'PREV'
+                         and (qta_spedita > 0 or se_evasa or data_spediz is not null or way_bill is not null)`),
+      ).toBe(0);
+      // Fulfilled ⇔ all shipped; whatever is shipped has its date, transport document and shipment.
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga
+                         where se_evasa <> (qta_spedita >= qta_ordinata) or qta_spedita > qta_ordinata
+                            or (qta_spedita > 0) <> (data_spediz is not null and nro_sped_txt is not null)
+                            or data_spediz < data_ins::date or data_spediz > current_date
+                            or is_aftership <> (way_bill is not null) or (cod_aftership is not null) <> is_aftership
+                            or (importo is null or importo < 0)`),
+      ).toBe(0);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga where qta_spedita > 0
+                         and (nro_sped_txt !~ '^DDT 20\\d\\d/\\d{5}$' or coalesce(nro_fatt_txt, 'FT 2000/00000') !~ '^FT 20\\d\\d/\\d{5}$'
+                              or coalesce(way_bill, 'X') !~ '^[A-Za-z0-9._/-]+$')`),
+      ).toBe(0);
+      const share = async (where: ReturnType<typeof sql>) => {
+        const [row] = await queryRows<{ open: number; all: number }>(
+          database.db,
+          sql`select count(*) filter (where not se_evasa)::int as open, count(*)::int as all
+                from storico_ordine_riga where tiporichiesta <> 'PREV' and ${where}`,
+        );
+        return (row?.open ?? 0) / Math.max(1, row?.all ?? 0);
+      };
+      const recent = await share(sql`data_ins > now() - interval '90 days'`);
+      const old = await share(sql`data_ins < now() - interval '180 days'`);
+      expect(recent).toBeGreaterThan(0.1);
+      expect(old).toBeLessThan(0.05);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga where qta_spedita > 0 and not se_evasa`),
+      ).toBeGreaterThan(20);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga where nro_fatt_txt is not null`),
+      ).toBeGreaterThan(history.righe / 2);
+    });
+
+    it('names real articles (some no longer orderable), a few codes outside the catalogue and the dealers’ machines', async () => {
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga r left join articolo a on a.id = r.articolo_id
+                         where r.articolo_id is not null and (a.id is null or a.articolo <> r.cod_art)`),
+      ).toBe(0);
+      const dealerLines = (where: ReturnType<typeof sql>) =>
+        count(sql`select count(*) as n from storico_ordine_riga r join app_user u on u.id = r.user_id
+                   left join articolo a on a.id = r.articolo_id where u.login = 'dealer' and ${where}`);
+      expect(await dealerLines(sql`not a.ordinabile`)).toBeGreaterThan(10);
+      expect(await dealerLines(sql`r.articolo_id is null`)).toBeGreaterThan(3);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga where articolo_id is null
+                         and cod_art in (select articolo from articolo)`),
+      ).toBe(0);
+      // ~30 % of the lines name a machine of the customer (a subdealer: one it was granted).
+      const withSerial = await count(sql`select count(*) as n from storico_ordine_riga where matricola is not null`);
+      expect(withSerial / history.righe).toBeGreaterThan(0.2);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga r join app_user u on u.id = r.user_id
+                         where r.matricola is not null and not exists (
+                           select 1 from macchina m where m.mt_matricola = r.matricola and m.dealer_login = coalesce(u.dealer_login, u.login))`),
+      ).toBe(0);
+      // The term filter's text, as the history module writes it.
+      const sample = await database.db
+        .select({ r: storicoOrdineRiga, nroOrdTxt: storicoOrdine.nroOrdTxt, rifVsNroOrd: storicoOrdine.rifVsNroOrd })
+        .from(storicoOrdineRiga)
+        .innerJoin(storicoOrdine, eq(storicoOrdine.id, storicoOrdineRiga.storicoId))
+        .orderBy(asc(storicoOrdineRiga.id))
+        .limit(300);
+      for (const { r, nroOrdTxt, rifVsNroOrd } of sample)
+        expect(r.searchText).toBe(historySearchText({ ...r, nroOrdTxt, rifVsNroOrd }));
+    });
+
+    it('tracks the last six months’ waybills (one per shipment), and the dealer’s demo waybill to delivery', async () => {
+      const events = await database.db.select().from(storicoTrackingEvento);
+      expect(events.length).toBeGreaterThan(500);
+      const now = Date.now();
+      for (const e of events) {
+        expect(TRACKING_STATES).toContain(e.stato);
+        expect(e.data.getTime()).toBeLessThanOrEqual(now);
+        expect(e.descrizione.length).toBeGreaterThan(10);
+      }
+      expect(new Set(events.map((e) => e.stato))).toEqual(new Set(TRACKING_STATES));
+      // Every waybill with events is a shipped line's, shipped in the last six months; older ones have none.
+      expect(
+        await count(sql`select count(distinct e.way_bill) as n from storico_tracking_evento e
+                         where not exists (select 1 from storico_ordine_riga r where r.way_bill = e.way_bill
+                                              and r.data_spediz >= current_date - 184)`),
+      ).toBe(0);
+      expect(
+        await count(sql`select count(*) as n from storico_ordine_riga r where r.data_spediz < current_date - 190
+                         and exists (select 1 from storico_tracking_evento e where e.way_bill = r.way_bill)`),
+      ).toBe(0);
+      // One waybill per shipment: a waybill belongs to one customer, day and transport document.
+      expect(
+        await count(sql`select count(*) as n from (select way_bill from storico_ordine_riga where way_bill is not null
+                         group by way_bill having count(distinct (user_id, data_spediz, nro_sped_txt)) > 1) x`),
+      ).toBe(0);
+      expect(
+        await count(sql`select count(*) as n from (select way_bill from storico_ordine_riga where way_bill is not null
+                         group by way_bill having count(*) > 1) x`),
+      ).toBeGreaterThan(50);
+
+      const demo = await database.db
+        .select({ r: storicoOrdineRiga, login: appUser.login })
+        .from(storicoOrdineRiga)
+        .innerJoin(appUser, eq(appUser.id, storicoOrdineRiga.userId))
+        .where(eq(storicoOrdineRiga.wayBill, DEMO_TRACKED_WAYBILL));
+      expect(demo.length).toBeGreaterThanOrEqual(2);
+      for (const { r, login } of demo) {
+        expect(login).toBe('dealer');
+        expect(r).toMatchObject({ isAftership: true, codAftership: 'brt', seEvasa: true, tiporichiesta: 'ORD' });
+        expect(r.dataSpediz && r.dataSpediz >= businessToday(new Date(now - 90 * 24 * 3600_000))).toBe(true);
+      }
+      // "Order again" leaves out a part no longer orderable and a code outside the catalogue.
+      expect(demo.some(({ r }) => r.articoloId === null)).toBe(true);
+      expect(demo.some(({ r }) => r.matricola === DEMO_SERIAL)).toBe(true);
+      const demoEvents = events
+        .filter((e) => e.wayBill === DEMO_TRACKED_WAYBILL)
+        .sort((a, b) => a.data.getTime() - b.data.getTime());
+      expect(demoEvents.map((e) => e.stato)).toEqual([
+        'INFO',
+        'IN_TRANSIT',
+        'IN_TRANSIT',
+        'IN_TRANSIT',
+        'OUT_FOR_DELIVERY',
+        'DELIVERED',
+      ]);
+    });
+
+    it('adds nothing the second time', async () => {
+      expect(await loadDemoOrderHistory(database.db)).toEqual({ ordini: 0, righe: 0, eventi: 0 });
+      expect(await count(sql`select count(*) as n from storico_ordine_riga`)).toBe(history.righe);
     });
   });
 

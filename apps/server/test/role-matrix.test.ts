@@ -8,6 +8,24 @@ import { registerErrorHandling } from '../src/platform/errors.ts';
 import { DEMO_USERS } from '../src/seed/demo.seed.ts';
 import { createAgent, createTestApp, problemOf, type TestApp } from './test-app.ts';
 
+/** Who opens the technical documents' library (DOCUMENT_LIBRARY_ROLES), written out. */
+const MANAGER: Access = ['ROLE_MANAGER'];
+/** Who compiles DAR/PDI checklists (CHECKLIST_ROLES), written out. */
+const CHECKLIST: Access = ['ROLE_CR_USER'];
+const DOCUMENT_LIBRARY: Access = ['ROLE_CR_USER', 'ROLE_CR_SUBDEALER', 'ROLE_CR_INTERNAL', 'ROLE_MANAGER'];
+/** Who opens the order history (ORDER_HISTORY_ROLES), written out. */
+const ORDER_HISTORY: Access = ['ROLE_CR_USER', 'ROLE_USER'];
+
+/** The ERP's bearer token of the matrix's apps (ERP_TOKEN). */
+const ERP_TOKEN = 'role-matrix-erp-token-0123456789';
+/**
+ * Machine-to-machine routes: 'public' to the session layer, they check their own bearer token and
+ * answer 401 without it whoever is signed in (the header that opens them).
+ */
+const BEARER_ONLY: Record<string, Record<string, string>> = {
+  'POST /api/erp/storicoordine': { authorization: `Bearer ${ERP_TOKEN}` },
+};
+
 /**
  * Every route under /api, /management, /v3 and /swagger-ui with the access it must have (DESIGN.md:
  * "A role matrix test covers every route"). A new route fails the first test until it is listed here.
@@ -204,6 +222,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/sysaid/download/:id/:fileId': ['ROLE_USER', 'ROLE_CR_USER'],
   'GET /api/sysaid/download/:id/:fileId/thumbnail': ['ROLE_USER', 'ROLE_CR_USER'],
   'GET /api/sysaid/downloadpdf/:id/:lang': ['ROLE_USER', 'ROLE_CR_USER'],
+  // The shipping calculator (spec 2 §2, §6: ROLE_INTERNAL; theme area tracks).
+  'GET /api/speseSpedizione': ['ROLE_INTERNAL'],
   'GET /api/speseSpedizione/tariffario': ['ROLE_MANAGER', 'ROLE_ADMIN'],
   'POST /api/speseSpedizione/tariffario/preview': ['ROLE_MANAGER', 'ROLE_ADMIN'],
   'POST /api/speseSpedizione/tariffario': ['ROLE_MANAGER', 'ROLE_ADMIN'],
@@ -307,6 +327,74 @@ const ACCESS: Record<string, Access> = {
   'POST /api/crModellis': ['ROLE_MANAGER'],
   'PUT /api/crModellis/:id': ['ROLE_MANAGER'],
   'DELETE /api/crModellis/:id': ['ROLE_MANAGER'],
+  // Technical documents (issue 13, spec 2 §2, §6, spec 3 §5): the library for dealers, sub-dealers,
+  // internal staff and managers (DOCUMENT_LIBRARY_ROLES, docs/decisions.md); documents, their files
+  // and model rows for managers; the download log, read-only, for administrators.
+  'GET /api/combovoci/marchi': 'authenticated',
+  'GET /api/crDocumentistree': DOCUMENT_LIBRARY,
+  'GET /api/documenti/albero': DOCUMENT_LIBRARY,
+  'GET /api/documenti/search': DOCUMENT_LIBRARY,
+  'GET /api/crDocumentiFilesByIdAndLingua': DOCUMENT_LIBRARY,
+  'GET /api/geticon/:nomeFileFisico': DOCUMENT_LIBRARY,
+  'POST /api/documenti/download/:id': DOCUMENT_LIBRARY,
+  'GET /api/documenti/download': DOCUMENT_LIBRARY,
+  'POST /api/crDocumentiFiles/upload': ['ROLE_MANAGER'],
+  'GET /api/crDocumentis': ['ROLE_MANAGER'],
+  'GET /api/crDocumentis/:id': ['ROLE_MANAGER'],
+  'POST /api/crDocumentis': ['ROLE_MANAGER'],
+  'PUT /api/crDocumentis/:id': ['ROLE_MANAGER'],
+  'DELETE /api/crDocumentis/:id': ['ROLE_MANAGER'],
+  'GET /api/crDocumentiModellis': ['ROLE_MANAGER'],
+  'GET /api/crDocumentiModellis/:id': ['ROLE_MANAGER'],
+  'POST /api/crDocumentiModellis': ['ROLE_MANAGER'],
+  'PUT /api/crDocumentiModellis/:id': ['ROLE_MANAGER'],
+  'DELETE /api/crDocumentiModellis/:id': ['ROLE_MANAGER'],
+  'GET /api/crDocumentiFiles': ['ROLE_MANAGER'],
+  'GET /api/crDocumentiFiles/:id': ['ROLE_MANAGER'],
+  'POST /api/crDocumentiFiles': ['ROLE_MANAGER'],
+  'PUT /api/crDocumentiFiles/:id': ['ROLE_MANAGER'],
+  'DELETE /api/crDocumentiFiles/:id': ['ROLE_MANAGER'],
+  'GET /api/crDocumentiLogs': ['ROLE_ADMIN'],
+  'GET /api/crDocumentiLogs/:id': ['ROLE_ADMIN'],
+  // Order history (issue 16, spec 2 §2, §6: ROLE_CR_USER, ROLE_USER; the kinds a user has are checked
+  // inside); the ERP's hand-back authenticates by its own bearer token (BEARER_ONLY).
+  'GET /api/storicoordine/:idRichiesta': ORDER_HISTORY,
+  'POST /api/storicoordine/id': ORDER_HISTORY,
+  'GET /api/storicoordine/tracking/:wayBill': ORDER_HISTORY,
+  'GET /api/storicoordine/isArticoloGestito/': ORDER_HISTORY,
+  'GET /api/storicoordine/isArticoloGestito': ORDER_HISTORY,
+  'POST /api/storicoordine/sendrequest': ORDER_HISTORY,
+  'POST /api/storicoordine/riordina': ORDER_HISTORY,
+  'GET /api/storicoordine/download/csv/:idRichiesta': ORDER_HISTORY,
+  'GET /api/storicoordine/pdf/:lang/:idRichiesta/:id': ORDER_HISTORY,
+  'POST /api/erp/storicoordine': 'public',
+  'GET /api/erpStoricoLogs': ['ROLE_ADMIN'],
+  'GET /api/erpStoricoLogs/:id': ['ROLE_ADMIN'],
+  // Their administration on the entity kit (spec 3 §2, §6: ROLE_MANAGER), and a template's new version.
+  ...Object.fromEntries(
+    ['crDarTemplateHeaders', 'crDarTemplateLines', 'crDarHeaders', 'crDarLines'].flatMap((e) => [
+      [`GET /api/${e}`, MANAGER],
+      [`POST /api/${e}`, MANAGER],
+      [`GET /api/${e}/:id`, MANAGER],
+      [`PUT /api/${e}/:id`, MANAGER],
+      [`DELETE /api/${e}/:id`, MANAGER],
+    ]),
+  ),
+  'POST /api/crDarTemplateHeaders/:id/newVersion': MANAGER,
+  // DAR/PDI checklists (issue 15, spec 3 §2, §6): dealers compile their own.
+  'GET /api/crDars/headers': CHECKLIST,
+  'GET /api/crDars/search': CHECKLIST,
+  'GET /api/crDars/:id': CHECKLIST,
+  'GET /api/crDars/lines/:id': CHECKLIST,
+  'GET /api/crDarHeaders/active/:matricola': CHECKLIST,
+  'POST /api/crDarHeadersLines': CHECKLIST,
+  'PUT /api/crDars/lines/:id': CHECKLIST,
+  'POST /api/crDars/uploadfile': CHECKLIST,
+  'GET /api/crDars/scaricafile/:name/download': CHECKLIST,
+  'GET /api/crDars/thumbnail/:name': CHECKLIST,
+  'POST /api/crDars/cancellafile': CHECKLIST,
+  'PUT /api/crDars': CHECKLIST,
+  'GET /api/crDars/downloadpdf/:id/:lang': CHECKLIST,
   'GET /v3/api-docs': ['ROLE_ADMIN'],
   'GET /swagger-ui': ['ROLE_ADMIN'],
   'GET /swagger-ui/': ['ROLE_ADMIN'],
@@ -357,7 +445,7 @@ const restricted = entries.flatMap((e) => (Array.isArray(e.access) ? [{ ...e, ro
 describe('role matrix', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { ERP_TOKEN } });
   });
   afterAll(async () => {
     await t?.close();
@@ -387,10 +475,22 @@ describe('role matrix', () => {
   it.each(entries.filter((e) => e.access === 'public').map((e) => [e.route, e] as const))(
     'anonymous %s is let through',
     async (_, e) => {
-      const response = await t.agent().request(e.method, e.url);
+      const response = await t.agent().request(e.method, e.url, { headers: BEARER_ONLY[e.route] });
       expect([401, 403]).not.toContain(response.statusCode);
     },
   );
+
+  it.each(Object.keys(BEARER_ONLY))('%s answers 401 without its bearer token, signed in or not', async (route) => {
+    const [method, url] = route.split(' ') as [HTTPMethods, string];
+    expect(ACCESS[route]).toBe('public');
+    const admin = await t.createUser({ authorities: [...AUTHORITIES] });
+    for (const agent of [t.agent(), await t.signIn(admin.login, admin.password)]) {
+      const response = await agent.request(method, url, { headers: { authorization: 'Bearer not-the-token' } });
+      expect(response.statusCode).toBe(401);
+      expect(problemOf(response).message).toBe('error.http.401');
+      expect((await agent.request(method, url)).statusCode).toBe(401);
+    }
+  });
 
   it('lets a signed-in user without any authority through every "authenticated" route', async () => {
     const user = await t.createUser({ authorities: [] });
@@ -450,7 +550,9 @@ describe('role matrix for the demo users', () => {
         const themeAllowed = !area || !theme || themeAllows(theme, area);
         const allowed = (typeof e.access === 'string' || hasAnyAuthority(user.authorities, e.access)) && themeAllowed;
         const response = await agent.request(e.method, e.url);
-        if (allowed) expect([401, 403], `${login} ${e.route}`).not.toContain(response.statusCode);
+        // A session never opens a bearer-only route (no ERP_TOKEN here: closed to everyone).
+        if (BEARER_ONLY[e.route]) expect(response.statusCode, `${login} ${e.route}`).toBe(401);
+        else if (allowed) expect([401, 403], `${login} ${e.route}`).not.toContain(response.statusCode);
         else expect(response.statusCode, `${login} ${e.route}`).toBe(403);
       }
     },

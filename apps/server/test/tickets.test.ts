@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { GENERIC_SERIAL, TICKET_DEFAULTS, type Ticket, type TicketRow, type TicketSerial } from '@ricambi/domain';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessage, storedFile, ticket, ticketFile, ticketNota } from '../src/db/schema/index.ts';
 import { createMachine } from './machine-factories.ts';
+import { multipart, streamedMultipart } from './multipart.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 import { type Agent, createTestApp, problemOf, type TestApp } from './test-app.ts';
 
@@ -32,40 +32,6 @@ const photo = (background = '#a63') =>
   sharp({ create: { width: 320, height: 240, channels: 3, background } })
     .png()
     .toBuffer();
-
-/** A multipart body with one file in the field `file`. */
-const multipart = (filename: string, content: Buffer) => {
-  const boundary = `----ricambi${randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
-
-/**
- * The same body with a file of `total` bytes (`start`, then zeros) generated while it is sent: a
- * 101 MB upload without 101 MB in memory.
- */
-const streamedMultipart = (filename: string, start: Buffer, total: number) => {
-  const boundary = `----ricambi${randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const zeros = Buffer.alloc(MB, 0);
-  let read = 0;
-  async function* body() {
-    yield Buffer.from(head);
-    yield start;
-    read = start.length;
-    for (; read < total; read += MB) yield zeros.subarray(0, Math.min(MB, total - read));
-    yield Buffer.from(`\r\n--${boundary}--\r\n`);
-  }
-  return {
-    payload: Readable.from(body(), { objectMode: false }),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    /** How much of the file the server asked for. */
-    read: () => read,
-  };
-};
 
 const fieldsOf = (response: Response) =>
   Object.fromEntries((problemOf(response).fieldErrors ?? []).map((f) => [f.field, f.message]));
@@ -169,7 +135,7 @@ describe('support tickets', () => {
   const note = (agent: Agent, ticketId: number, text: string) =>
     agent.post('/api/sysaid/addticketnote', { ticketId, note: text });
   const upload = (agent: Agent, id: number | string, filename: string, content: Buffer) => {
-    const body = multipart(filename, content);
+    const body = multipart([{ name: 'file', filename, content }]);
     return agent.post(`/api/sysaid/addticketfile/${id}`, body.payload, { headers: body.headers });
   };
   const setStatus = (agent: Agent, id: number, status: number) => agent.put('/api/sysaid', { id, status });
@@ -788,7 +754,7 @@ describe('support tickets', () => {
     expect((await upload(dealer.agent, id, 'vuoto.pdf', Buffer.alloc(0))).statusCode).toBe(400);
     expect((await dealer.agent.post(`/api/sysaid/addticketfile/${id}`, { a: 1 })).statusCode).toBe(400);
     // A video of 101 MB, generated while it is sent.
-    const big = streamedMultipart('cantiere.mp4', MP4, 101 * MB);
+    const big = streamedMultipart([], { name: 'file', filename: 'cantiere.mp4', start: MP4, total: 101 * MB });
     const tooLarge = await dealer.agent.post(`/api/sysaid/addticketfile/${id}`, big.payload, {
       headers: big.headers,
     });

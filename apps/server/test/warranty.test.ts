@@ -28,35 +28,15 @@ import {
 } from '../src/db/schema/index.ts';
 import { createArticolo } from './catalogue-factories.ts';
 import { createCatalogue, createMachine } from './machine-factories.ts';
+import { multipart } from './multipart.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 import { type Agent, createTestApp, problemOf, type TestApp } from './test-app.ts';
 
 type Response = Awaited<ReturnType<Agent['get']>>;
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer };
 
 const DEALER = ['ROLE_USER', 'ROLE_CART', 'ROLE_CR_USER'] as const;
 const INTERNAL = ['ROLE_INTERNAL', 'ROLE_CR_INTERNAL', 'ROLE_USER', 'ROLE_CART'] as const;
 const MB = 1024 * 1024;
-
-/** A multipart body with its parts in the given order (the request's JSON before its file). */
-const multipart = (parts: readonly Part[]) => {
-  const boundary = `----ricambi${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition =
-      'filename' in part
-        ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream`
-        : `form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
-    chunks.push('filename' in part ? part.content : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(3000, 0x90)]);

@@ -11,6 +11,8 @@ export const COMBO_LISTS = {
   collocazioneProblema: 'COLLOCAZIONE_PROBLEMA',
   settori: 'SETTORI',
   lingue: 'LINGUE',
+  /** The brands of the technical documents (key: the lower-case brand). */
+  marchi: 'MARCHI',
 } as const;
 export type ComboList = keyof typeof COMBO_LISTS;
 

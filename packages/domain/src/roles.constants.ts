@@ -81,3 +81,23 @@ export const WARRANTY_BACKOFFICE_ROLES: readonly Authority[] = ['ROLE_CR_INTERNA
 /** Spec 2 §2, §6: who opens support tickets (customers) and who answers them (the help desk). */
 export const TICKET_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER'];
 export const TICKET_STAFF_ROLES: readonly Authority[] = ['ROLE_INTERNAL'];
+/**
+ * Spec 2 §2, §6: the documents library is for dealers and sub-dealers; internal staff (any brand) and
+ * managers (every language, the flags) open it too (docs/decisions.md).
+ */
+export const DOCUMENT_LIBRARY_ROLES: readonly Authority[] = [
+  'ROLE_CR_USER',
+  'ROLE_CR_SUBDEALER',
+  'ROLE_CR_INTERNAL',
+  'ROLE_MANAGER',
+];
+/** Who sees internal documents: never dealers nor sub-dealers (spec 2 §6). */
+export const DOCUMENT_INTERNAL_ROLES: readonly Authority[] = ['ROLE_CR_INTERNAL', 'ROLE_MANAGER'];
+/** Spec 2 §6: documents, their files and models are published by managers; the log is for administrators. */
+export const DOCUMENT_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
+export const DOCUMENT_LOG_ROLES: readonly Authority[] = ['ROLE_ADMIN'];
+/** Spec 2 §2: the order history, its tracking dialog and the reorder request page. */
+export const ORDER_HISTORY_ROLES: readonly Authority[] = ['ROLE_CR_USER', 'ROLE_USER'];
+/** Spec 3 §2, §6: dealers compile checklists; managers administer them and their templates. */
+export const CHECKLIST_ROLES: readonly Authority[] = ['ROLE_CR_USER'];
+export const CHECKLIST_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];

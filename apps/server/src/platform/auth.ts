@@ -16,6 +16,11 @@ declare module 'fastify' {
     access?: Access;
     /** The theme flag the route needs (spec 2 §1): refused with 403 under a theme without it. */
     area?: ThemeArea;
+    /**
+     * A machine-to-machine call that authenticates by its own bearer token, never by the session
+     * cookie: no cookie, so no cross-site request to forge, and no CSRF token to ask for.
+     */
+    bearerOnly?: true;
   }
 }
 

@@ -64,7 +64,15 @@ export type CrudOptions<T extends PgTable, Create, Update, Out, F extends string
   afterChange?: () => Promise<void> | void;
   /** Set when the table has createdBy/Date and lastModifiedBy/Date. */
   auditFields?: boolean;
+  /** List and get only (a log): no create, update nor delete route. */
+  readOnly?: boolean;
 };
+
+/** What a read-only entity gives the kit: no schemas nor mappings of writes. */
+export type ReadOnlyCrudOptions<T extends PgTable, Out, F extends string> = Omit<
+  CrudOptions<T, never, never, Out, F>,
+  'create' | 'update' | 'toInsert' | 'toUpdate' | 'afterInsert' | 'afterUpdate' | 'beforeDelete' | 'readOnly' | 'access'
+> & { access: { read: Access } };
 
 /** The longest `?search=` term of a list. */
 export const CRUD_SEARCH_MAX = 100;
@@ -155,6 +163,8 @@ export const registerCrud = <T extends PgTable, Create, Update, Out extends Reco
     async (request) => respondOne(o.db, await find(o.db, request.params as Record<string, string>)),
   );
 
+  if (o.readOnly) return;
+
   r.post(
     o.path,
     { config: { access: o.access.write }, schema: { tags, body: o.create, response: { 201: o.response } } },
@@ -221,5 +231,24 @@ export const registerCrud = <T extends PgTable, Create, Update, Out extends Reco
     await o.afterChange?.();
     withAlert(reply, `${o.entity}.deleted`, { param: o.ids.map((i) => raw[i.param]).join('/') });
     return reply.code(204).send();
+  });
+};
+
+/** The kit for an entity that is only read (spec 3 §2: the document log): its list and detail. */
+export const registerReadOnlyCrud = <T extends PgTable, Out extends Record<string, unknown>, F extends string>(
+  app: FastifyInstance,
+  o: ReadOnlyCrudOptions<T, Out, F>,
+) => {
+  const refuse = () => {
+    throw new Error(`${o.entity} is read-only`);
+  };
+  registerCrud<T, never, never, Out, F>(app, {
+    ...(o as CrudOptions<T, never, never, Out, F>),
+    access: { read: o.access.read, write: o.access.read },
+    create: z.never(),
+    update: z.never(),
+    toInsert: refuse,
+    toUpdate: refuse,
+    readOnly: true,
   });
 };

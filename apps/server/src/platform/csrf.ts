@@ -24,6 +24,7 @@ export const registerCsrf = (app: FastifyInstance, config: Config) => {
       }
       return;
     }
+    if (request.routeOptions.config?.bearerOnly) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
       throw forbidden('error.csrf');

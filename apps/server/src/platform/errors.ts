@@ -85,7 +85,7 @@ const fromValidation = (error: {
   );
 
 /** PostgreSQL SQLSTATE of a failed query (node-postgres and PGlite; drizzle wraps it in `cause`). */
-const databaseErrorCode = (error: unknown): string | undefined => {
+export const databaseErrorCode = (error: unknown): string | undefined => {
   for (
     let e: unknown = error, depth = 0;
     e && typeof e === 'object' && depth < 3;

@@ -13,9 +13,16 @@ import { notFound } from './errors.ts';
 import { createLocalFileStore } from './file-store.local.ts';
 import { createS3FileStore } from './file-store.s3.ts';
 import { FileNotFoundError, type FileStore, TEMP_PREFIX } from './file-store.ts';
+import { firstPageImage } from './pdf-preview.ts';
 import { areaFolder, type PendingUpload, type ReceiveOptions, receiveUpload, tempKeysOf } from './uploads.ts';
 
 export type StoredFile = typeof storedFile.$inferSelect;
+
+const readAll = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
 
 /** The store the configuration names: DATA_DIR/files, or the S3 bucket of S3_BUCKET. */
 export const createFileStore = (config: FilesConfig): FileStore =>
@@ -51,24 +58,30 @@ type Log = Pick<Logger, 'warn' | 'error' | 'info'>;
  * ever exists without its row.
  */
 export const createFiles = (store: FileStore, log: Log) => {
-  /** A small WebP beside an image (spec 3 §4: 200 by 200), under the upload's temporary thumbnail key. */
+  /**
+   * A small WebP beside an image or a PDF (spec 3 §4: 200 by 200; spec 2 §2: a document's first
+   * page), under the upload's temporary thumbnail key. Made once, on upload, and kept.
+   */
   const makeThumbnail = async (upload: PendingUpload) => {
-    if (upload.kind !== 'image') return undefined;
+    if (upload.kind !== 'image' && upload.kind !== 'pdf') return undefined;
     const key = tempKeysOf(upload.id).thumbnail;
     try {
       const resize = sharp({ failOn: 'error' })
         .rotate()
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 75 });
-      const source = await store.read(upload.tempKey);
+      const source =
+        upload.kind === 'pdf'
+          ? Readable.from([await firstPageImage(await readAll(await store.read(upload.tempKey)))])
+          : await store.read(upload.tempKey);
       await Promise.all([
         pipeline(source, resize).catch((error) => resize.destroy(error)),
         store.put(key, resize, 'image/webp'),
       ]);
       return key;
     } catch (error) {
-      // An image the library cannot read (HEIC, a damaged file) is kept, only without a preview.
-      log.warn({ err: error, file: upload.id, type: upload.contentType }, 'no thumbnail for an uploaded image');
+      // A file the libraries cannot read (HEIC, a damaged image or PDF) is kept, only without a preview.
+      log.warn({ err: error, file: upload.id, type: upload.contentType }, 'no thumbnail for an uploaded file');
       await store.delete(key).catch(() => undefined);
       return undefined;
     }

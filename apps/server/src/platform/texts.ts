@@ -25,5 +25,7 @@ export const serverTexts = <T = Record<string, unknown>>(namespace: string, lang
 
 /** Column titles and file name of one CSV export (a top-level key of csv.json). */
 export type CsvTexts<C extends string> = { fileName: string; columns: Record<C, string> };
-export const csvTexts = <C extends string>(exportName: 'cart' | 'whereused' | 'visibility', lang: string) =>
-  serverTexts<Record<string, CsvTexts<C>>>('csv', lang)[exportName] as CsvTexts<C>;
+export const csvTexts = <C extends string>(
+  exportName: 'cart' | 'whereused' | 'visibility' | 'storicoOrdine',
+  lang: string,
+) => serverTexts<Record<string, CsvTexts<C>>>('csv', lang)[exportName] as CsvTexts<C>;

@@ -1,4 +1,4 @@
-import { COMBO_LISTS, type LocalizedTexts } from '@ricambi/domain';
+import { COMBO_LISTS, comboCategoryTipo, type LocalizedTexts } from '@ricambi/domain';
 
 type ComboSeed = { tipo: string; chiave: string; ordine: number; descrizione: LocalizedTexts };
 
@@ -8,6 +8,82 @@ const list = (tipo: string, values: LocalizedTexts[]): ComboSeed[] =>
   values.map((descrizione, i) => ({ tipo, chiave: String(i + 1), ordine: i + 1, descrizione }));
 
 const OTHER = l5('Altro', 'Other', 'Autre', 'Sonstiges', 'Otro');
+
+/** A keyed list: the key is the document's own (brands are lower-case words, spec 2 §3). */
+const keyed = (tipo: string, values: [string, LocalizedTexts][]): ComboSeed[] =>
+  values.map(([chiave, descrizione], i) => ({ tipo, chiave, ordine: i + 1, descrizione }));
+
+/** The lookup lists of the technical documents (spec 2 §3): brands, types and three category levels. */
+const DOCUMENT_COMBOS: ComboSeed[] = [
+  ...keyed(COMBO_LISTS.marchi, [
+    ['eurocomach', l5('Eurocomach', 'Eurocomach', 'Eurocomach', 'Eurocomach', 'Eurocomach')],
+    ['nordmak', l5('Nordmak', 'Nordmak', 'Nordmak', 'Nordmak', 'Nordmak')],
+    ['tracks', l5('Cingoli in gomma', 'Rubber tracks', 'Chenilles caoutchouc', 'Gummiketten', 'Orugas de goma')],
+  ]),
+  ...keyed(comboCategoryTipo('tipodocumento'), [
+    ['MAN', l5('Manuale', 'Manual', 'Manuel', 'Handbuch', 'Manual')],
+    [
+      'BOL',
+      l5(
+        'Bollettino di servizio',
+        'Service bulletin',
+        'Bulletin de service',
+        'Service-Bulletin',
+        'Boletín de servicio',
+      ),
+    ],
+    ['CAT', l5('Catalogo ricambi', 'Parts list', 'Catalogue de pièces', 'Ersatzteilliste', 'Catálogo de recambios')],
+    ['SCH', l5('Schema tecnico', 'Technical diagram', 'Schéma technique', 'Technisches Schema', 'Esquema técnico')],
+  ]),
+  ...keyed(comboCategoryTipo('categoria1'), [
+    [
+      'USO',
+      l5(
+        'Uso e manutenzione',
+        'Operation and maintenance',
+        'Utilisation et entretien',
+        'Betrieb und Wartung',
+        'Uso y mantenimiento',
+      ),
+    ],
+    [
+      'ASS',
+      l5('Assistenza tecnica', 'Technical service', 'Service technique', 'Technischer Service', 'Asistencia técnica'),
+    ],
+    ['RIC', l5('Ricambi', 'Spare parts', 'Pièces détachées', 'Ersatzteile', 'Recambios')],
+    ['SIC', l5('Sicurezza', 'Safety', 'Sécurité', 'Sicherheit', 'Seguridad')],
+  ]),
+  ...keyed(comboCategoryTipo('categoria2'), [
+    ['MOT', l5('Motore', 'Engine', 'Moteur', 'Motor', 'Motor')],
+    ['IDR', l5('Impianto idraulico', 'Hydraulic system', 'Circuit hydraulique', 'Hydraulik', 'Sistema hidráulico')],
+    ['ELE', l5('Impianto elettrico', 'Electrical system', 'Circuit électrique', 'Elektrik', 'Sistema eléctrico')],
+    [
+      'CAR',
+      l5(
+        'Carro e cingoli',
+        'Undercarriage and tracks',
+        'Train de roulement et chenilles',
+        'Fahrwerk und Ketten',
+        'Tren de rodaje y orugas',
+      ),
+    ],
+    ['CAB', l5('Cabina', 'Cab', 'Cabine', 'Kabine', 'Cabina')],
+  ]),
+  ...keyed(comboCategoryTipo('categoria3'), [
+    ['DIA', l5('Diagnosi', 'Diagnostics', 'Diagnostic', 'Diagnose', 'Diagnóstico')],
+    [
+      'SMO',
+      l5(
+        'Smontaggio e montaggio',
+        'Removal and fitting',
+        'Dépose et repose',
+        'Aus- und Einbau',
+        'Desmontaje y montaje',
+      ),
+    ],
+    ['TAR', l5('Tarature', 'Settings', 'Réglages', 'Einstellungen', 'Ajustes')],
+  ]),
+];
 
 /**
  * The lookup lists of the after-sales forms (spec 2 §7), in five languages. Reference data: inserted
@@ -97,4 +173,5 @@ export const REFERENCE_COMBOS: ComboSeed[] = [
     ordine: i + 1,
     descrizione: descrizione as LocalizedTexts,
   })),
+  ...DOCUMENT_COMBOS,
 ];

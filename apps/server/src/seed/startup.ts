@@ -4,8 +4,11 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { createFileStore, createFiles } from '../platform/files.ts';
 import { isDatabaseEmpty, loadDemoData } from './demo.seed.ts';
 import { loadDemoCatalogue } from './demo-catalogue.seed.ts';
+import { loadDemoChecklists } from './demo-checklists.seed.ts';
+import { loadDemoDocuments } from './demo-documents.seed.ts';
 import { loadDemoMachines } from './demo-machines.seed.ts';
 import { loadDemoMessaInStrada } from './demo-messa-in-strada.seed.ts';
+import { loadDemoOrderHistory } from './demo-order-history.seed.ts';
 import { loadDemoOrders } from './demo-orders.seed.ts';
 import { loadDemoTickets } from './demo-tickets.seed.ts';
 import { loadDemoWarranty } from './demo-warranty.seed.ts';
@@ -33,10 +36,13 @@ export const prepareDatabase = async (
       log.info(await loadDemoMessaInStrada(database.db, files), 'demo road registrations loaded');
       log.info(await loadDemoWarranty(database.db, files), 'demo warranty requests loaded');
       log.info(await loadDemoTickets(database.db, files), 'demo support tickets loaded');
+      log.info(await loadDemoDocuments(database.db, files), 'demo technical documents loaded');
+      log.info(await loadDemoChecklists(database.db, files), 'demo checklist templates and checklists loaded');
     } finally {
       await files.store.close();
     }
     log.info(await loadDemoOrders(database.db, config.dataDir), 'demo addresses, tariff and ERP orders loaded');
+    log.info(await loadDemoOrderHistory(database.db), 'demo order history loaded');
   } else if (empty) {
     log.warn('the database has no users: run `npm run create-admin` to create the first administrator');
   }

@@ -22,4 +22,4 @@ export type PricedCart = {
   view: CartView;
 };
 
-export { addCartLines, lockCart, readPricedCart, removeCartLines } from './cart.service.ts';
+export { addCartLines, lockCart, putBackLines, readPricedCart, removeCartLines } from './cart.service.ts';

@@ -1,21 +1,9 @@
 import { businessToday, type CartView, type Language } from '@ricambi/domain';
+import { csvCell as cell, csvFormatOf } from '../../platform/csv.ts';
 import { csvTexts } from '../../platform/texts.ts';
 
 type Column = 'codice' | 'descrizione' | 'data' | 'matricola' | 'quantita' | 'unita' | 'kg' | PriceColumn;
 type PriceColumn = 'prezzo' | 'scontoPerc' | 'netto' | 'totale';
-
-/** Spreadsheet programs set for English read ',' and '.', the others ';' and a decimal comma. */
-const csvFormatOf = (lang: Language) =>
-  lang === 'en' ? { separator: ',', decimal: '.' } : { separator: ';', decimal: ',' };
-
-/**
- * A cell as text: quoted when it holds the separator, a quote or a line break; text that a
- * spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe.
- */
-const cell = (value: string, separator: string) => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 /**
  * The cart as CSV for Excel (UTF-8 with BOM, CRLF): code, description, requested date, serial,

@@ -239,6 +239,43 @@ const fromSaved = (line: SavedCartLine, article: Article, today: string): Additi
   };
 };
 
+/**
+ * Lines of the past (a saved cart, an order of the history) back into the locked cart `cartId`,
+ * merged into a line of the same article: those whose article is gone or no longer orderable are left
+ * out and returned; a requested date now past moves to the earliest allowed day.
+ */
+export const putBackLines = async (
+  tx: Tx,
+  cartId: number,
+  lines: readonly SavedCartLine[],
+): Promise<{ added: SavedCartLine[]; skipped: { line: SavedCartLine; reason: 'notFound' | 'notOrderable' }[] }> => {
+  const [articles, existing] = await Promise.all([
+    articlesById(
+      tx,
+      lines.map((l) => l.articoloId),
+    ),
+    repo.findLines(tx, cartId),
+  ]);
+  const today = businessToday();
+  const added: SavedCartLine[] = [];
+  const skipped: { line: SavedCartLine; reason: 'notFound' | 'notOrderable' }[] = [];
+  const additions = lines.flatMap((line) => {
+    const article = articles.get(line.articoloId);
+    if (!article) skipped.push({ line, reason: 'notFound' });
+    else if (!article.a.ordinabile) skipped.push({ line, reason: 'notOrderable' });
+    else {
+      added.push(line);
+      return [fromSaved(line, article, today)];
+    }
+    return [];
+  });
+  const { targets } = planAdditions(existing, additions);
+  const newLines = [...targets.values()].filter((t) => t.addition).length;
+  if (existing.length + newLines > CART_LIMITS.righeMax) throw tooManyLines();
+  await applyPlan(tx, cartId, targets);
+  return { added, skipped };
+};
+
 /** The quick-order rows resolved against the catalogue in one query. */
 const resolveQuickLines = async (db: DbOrTx, lines: readonly QuickLine[], lang: Language): Promise<QuickOrderRow[]> => {
   const today = businessToday();
@@ -423,22 +460,7 @@ export const createCartService = (db: Db) => {
         const saved = await repo.findSavedCart(tx, principal.userId, id);
         if (!saved) throw notFound('cart.error.savedCartNotFound');
         if (modo === 'sostituisci') await repo.deleteLines(tx, cartId);
-        const [articles, existing] = await Promise.all([
-          articlesById(
-            tx,
-            saved.righe.map((l) => l.articoloId),
-          ),
-          repo.findLines(tx, cartId),
-        ]);
-        const today = businessToday();
-        const additions = saved.righe.flatMap((line) => {
-          const article = articles.get(line.articoloId);
-          return article?.a.ordinabile ? [fromSaved(line, article, today)] : [];
-        });
-        const { targets } = planAdditions(existing, additions);
-        const newLines = [...targets.values()].filter((t) => t.addition).length;
-        if (existing.length + newLines > CART_LIMITS.righeMax) throw tooManyLines();
-        await applyPlan(tx, cartId, targets);
+        await putBackLines(tx, cartId, saved.righe);
         return view(principal.userId, lang, tx);
       }),
 

@@ -1,2 +1,2 @@
 // The lookup lists' public surface: what other modules read of them.
-export { comboValues } from './combos.service.ts';
+export { comboValues, comboValuesOf } from './combos.service.ts';

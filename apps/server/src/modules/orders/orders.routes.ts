@@ -12,7 +12,10 @@ import {
   ORDER_REQUEST_ROLES,
   ORDER_SEND_ROLES,
   requestSchema,
+  SHIPPING_CALCULATOR_ROLES,
   sendResultSchema,
+  shippingCalculationSchema,
+  shippingCalculatorQuerySchema,
   shippingCostSchema,
   shippingQuerySchema,
   TARIFF_LIMITS,
@@ -53,6 +56,8 @@ export type OrdersRoutesDeps = { db: Db; orders: OrdersService };
  */
 /** The shipping tariff belongs to the shipping calculator, a page of the tracks area (spec 2 §1). */
 const tariffConfig = { access: TARIFF, area: 'tracks' as const };
+/** Spec 2 §2, §6: the shipping calculator is internal staff's, blocked where the theme has no tracks. */
+const calculatorConfig = { access: SHIPPING_CALCULATOR_ROLES, area: 'tracks' as const };
 
 export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInstance) => {
   const { db, orders } = deps;
@@ -155,6 +160,15 @@ export const ordersRoutes = (deps: OrdersRoutesDeps) => async (app: FastifyInsta
       reply.header('cache-control', 'private, max-age=3600');
       return provinceCombos(request.params.c);
     },
+  );
+
+  r.get(
+    '/api/speseSpedizione',
+    {
+      config: calculatorConfig,
+      schema: { tags, querystring: shippingCalculatorQuerySchema, response: { 200: shippingCalculationSchema } },
+    },
+    async (request) => orders.shippingCalculator(request.query),
   );
 
   r.get(

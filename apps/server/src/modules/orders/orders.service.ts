@@ -20,6 +20,8 @@ import {
   roundEuro,
   roundKg,
   type SendResult,
+  SHIPPING_NOT_CALCULABLE,
+  type ShippingCalculation,
   type ShippingCost,
 } from '@ricambi/domain';
 import type { z } from 'zod';
@@ -30,11 +32,12 @@ import { queueMail } from '../../platform/mail.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import { findActiveBanners } from '../banners/banners.contract.ts';
 import { addCartLines, lockCart, type PricedLine, readPricedCart, removeCartLines } from '../cart/cart.contract.ts';
+import { recordPortalOrder } from '../order-history/order-history.contract.ts';
 import type { ThemesService } from '../themes/themes.contract.ts';
 import { orderMail } from './orders.mails.ts';
 import { orderParts, toErpDocument, toOrderLine, toSendResult } from './orders.mapper.ts';
 import * as repo from './orders.repository.ts';
-import { computeShipping } from './orders.shipping.ts';
+import { computeShipping, tariffCost } from './orders.shipping.ts';
 
 type CheckoutBody = z.output<typeof checkoutSchema>;
 type RequestBody = z.output<typeof requestSchema>;
@@ -235,6 +238,7 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
       orderLines,
     );
     await removeCartLines(tx, cart.cartId ?? cartId, wanted);
+    await recordPortalOrder(tx, order, orderLines);
 
     if (customer.email) {
       await queueMail(
@@ -333,6 +337,18 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
       });
       const hidden = !cart.view.prezziVisibili && cost.costo >= 0;
       return hidden ? { ...cost, costo: null } : cost;
+    },
+
+    /**
+     * GET /api/speseSpedizione (spec 2 §2, §5): the shipping calculator of internal staff (the route
+     * checks ROLE_INTERNAL and the theme's tracks access). The tariff's cost for a bare weight: no
+     * cart, so neither the free-shipping rule nor the kind-0 weight threshold applies (decisions.md).
+     */
+    shippingCalculator: async (query: { stato: string; cap: string; peso: number }): Promise<ShippingCalculation> => {
+      const spese = await tariffCost(db, query.stato.toUpperCase(), query.cap, roundKg(query.peso));
+      return spese < 0
+        ? { spese: SHIPPING_NOT_CALCULABLE, calcolabile: false }
+        : { spese: roundEuro(spese), calcolabile: true };
     },
 
     /**

@@ -58,6 +58,15 @@ export const pickTariffRow = <T extends Pick<TariffRowRecord, 'id' | 'capDa' | '
     .filter((row) => covers(row, cap.trim()))
     .sort((a, b) => breadth(a) - breadth(b) || a.pesoA - a.pesoDa - (b.pesoA - b.pesoDa) || a.id - b.id)[0];
 
+/**
+ * The tariff's cost (euro) of shipping this weight to this country and postcode: the row that covers
+ * them (pickTariffRow), or NOT_COMPUTABLE (-1) when none does. `stato` is the stored code (upper case).
+ */
+export const tariffCost = async (db: DbOrTx, stato: string, cap: string, weight: number): Promise<number> => {
+  const row = pickTariffRow(await findTariffRows(db, stato, weight), cap);
+  return row ? row.costo : NOT_COMPUTABLE;
+};
+
 /** The cost as computed, always with its amount (the answer may hide it, see ShippingCost). */
 type ComputedShipping = ShippingCost & { costo: number };
 
@@ -99,6 +108,5 @@ export const computeShipping = async (db: DbOrTx, input: ShippingInput): Promise
       if (kind === FREE_SHIPPING.kind) return result(0, true);
     }
   }
-  const row = pickTariffRow(await findTariffRows(db, stato, pesoTotale), input.cap ?? '');
-  return result(row ? row.costo : NOT_COMPUTABLE);
+  return result(await tariffCost(db, stato, input.cap ?? '', pesoTotale));
 };

@@ -1,0 +1,2 @@
+DROP INDEX "cr_documenti_modelli_modello_idx";--> statement-breakpoint
+CREATE INDEX "cr_documenti_modelli_modello_idx" ON "cr_documenti_modelli" USING btree ("modello","id_cr_documenti","da_matricola","a_matricola");

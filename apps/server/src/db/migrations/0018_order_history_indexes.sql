@@ -1,0 +1,3 @@
+DROP INDEX "storico_ordine_riga_page_idx";--> statement-breakpoint
+CREATE INDEX "storico_ordine_riga_date_idx" ON "storico_ordine_riga" USING btree ("user_id","data_ins" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "storico_ordine_riga_page_idx" ON "storico_ordine_riga" USING btree ("user_id","tiporichiesta","data_ins" DESC NULLS FIRST,"id" DESC NULLS FIRST,"se_evasa");
