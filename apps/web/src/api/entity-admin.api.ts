@@ -1,5 +1,12 @@
 import { PAGE_SIZE } from '@ricambi/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { http, type Page } from './http.ts';
 import { queryKeys } from './keys.ts';
 
@@ -13,7 +20,13 @@ export type EntityEndpoint = {
   apiPath: string;
   /** After a create, update or delete (e.g. reload what depends on the entity). */
   onChanged?: () => void;
+  /** Cached queries a create, update or delete also makes stale (key prefixes; e.g. other entities). */
+  invalidates?: readonly QueryKey[];
 };
+
+/** What else a change makes stale, read again alongside the entity's own lists. */
+const invalidateRelated = (client: QueryClient, endpoint: EntityEndpoint) =>
+  Promise.all((endpoint.invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
 
 const itemUrl = (endpoint: Pick<EntityEndpoint, 'apiPath'>, ids: readonly string[]) =>
   `${endpoint.apiPath}/${ids.map(encodeURIComponent).join('/')}`;
@@ -51,6 +64,7 @@ export const useSaveEntity = <T>(endpoint: EntityEndpoint) => {
       ids ? http.put<T>(itemUrl(endpoint, ids), body) : http.post<T>(endpoint.apiPath, body),
     onSuccess: () => {
       endpoint.onChanged?.();
+      void invalidateRelated(client, endpoint);
       return client.invalidateQueries({ queryKey: queryKeys.entity(endpoint.name).all });
     },
     meta: { handlesErrors: true },
@@ -64,6 +78,7 @@ export const useDeleteEntity = (endpoint: EntityEndpoint) => {
     onSuccess: (_data, ids) => {
       endpoint.onChanged?.();
       client.removeQueries({ queryKey: queryKeys.entity(endpoint.name).item(ids) });
+      void invalidateRelated(client, endpoint);
       return client.invalidateQueries({ queryKey: queryKeys.entity(endpoint.name).all });
     },
   });

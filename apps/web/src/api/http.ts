@@ -126,6 +126,17 @@ const getResponse = async (url: string): Promise<Response> => {
   return response;
 };
 
+/** A POST whose answer is a file (a JSON body, the CSRF header; a 403 retried once with a fresh cookie). */
+const postForResponse = async (url: string, json: unknown): Promise<Response> => {
+  let response = await send('POST', url, { json }, { Accept: '*/*' });
+  if (response.status === 403) {
+    await fetch('/', { credentials: 'same-origin' }).catch(() => undefined);
+    response = await send('POST', url, { json }, { Accept: '*/*' });
+  }
+  if (!response.ok) throw await toError(response, url, 'POST');
+  return response;
+};
+
 /** The file name of a download from its Content-Disposition header. */
 const fileNameOf = (response: Response, fallback: string) => {
   const header = response.headers.get('content-disposition') ?? '';
@@ -200,6 +211,9 @@ export const http = {
   saveFile,
   /** GET a file (with the session cookie) and let the browser save it. */
   download: async (url: string, fallbackName: string) => saveFile(await getResponse(url), fallbackName),
+  /** POST a JSON body and let the browser save the file it answers. */
+  downloadPost: async (url: string, json: unknown, fallbackName: string) =>
+    saveFile(await postForResponse(url, json), fallbackName),
   post: <T>(url: string, json?: unknown) => request<T>('POST', url, json === undefined ? undefined : { json }),
   put: <T>(url: string, json: unknown) => request<T>('PUT', url, { json }),
   delete: <T>(url: string) => request<T>('DELETE', url),

@@ -69,6 +69,12 @@ export const queryKeys = {
     countries: () => [...queryKeys.checkout.all, 'countries'] as const,
     provinces: (stato: string) => [...queryKeys.checkout.all, 'provinces', stato] as const,
   },
+  /** The shipping calculator of internal staff (spec 2 §2, §5): one cost per country, postcode and weight. */
+  shippingCalculator: {
+    all: ['shipping-calculator'] as const,
+    cost: (params: { stato: string; cap: string; peso: string }) =>
+      [...queryKeys.shippingCalculator.all, 'cost', params] as const,
+  },
   /** The cart (spec 1 §2.3): its lines in a language, and the saved carts. */
   cart: {
     all: ['cart'] as const,
@@ -133,6 +139,43 @@ export const queryKeys = {
     item: (id: number) => [...queryKeys.tickets.all, 'item', id] as const,
     serials: (term: string, lang: string) => [...queryKeys.tickets.all, 'serials', term, lang] as const,
     count: () => [...queryKeys.tickets.all, 'count'] as const,
+  },
+  /**
+   * The dealer's checklists (spec 3 §2, issue 15): the list pages, each header and its tree of
+   * lines, the machines on the road of the new-checklist search and a serial's checklists not sent.
+   */
+  checklists: {
+    all: ['checklists'] as const,
+    lists: () => [...queryKeys.checklists.all, 'list'] as const,
+    list: (params: object) => [...queryKeys.checklists.lists(), params] as const,
+    header: (id: number) => [...queryKeys.checklists.all, 'header', id] as const,
+    tree: (id: number) => [...queryKeys.checklists.all, 'tree', id] as const,
+    machines: (tipo: string, term: string, page: number) =>
+      [...queryKeys.checklists.all, 'machines', tipo, term, page] as const,
+    active: (matricola: string) => [...queryKeys.checklists.all, 'active', matricola] as const,
+  },
+  /**
+   * The technical documents' library (spec 2 §2–§7): the category tree and the result pages of the
+   * filters; uploads and edits of the administration make both stale.
+   */
+  documents: {
+    all: ['documents'] as const,
+    trees: () => [...queryKeys.documents.all, 'tree'] as const,
+    tree: (filters: object) => [...queryKeys.documents.trees(), filters] as const,
+    searches: () => [...queryKeys.documents.all, 'search'] as const,
+    search: (filters: object, page: number) => [...queryKeys.documents.searches(), filters, page] as const,
+  },
+  /**
+   * The order history (spec 2 §2–§9, issue 16): the list pages of each kind, one line (the request
+   * page), whether a line's part can be ordered from the cart, and a waybill's tracking.
+   */
+  orderHistory: {
+    all: ['order-history'] as const,
+    lists: () => [...queryKeys.orderHistory.all, 'list'] as const,
+    list: (kind: string, params: object) => [...queryKeys.orderHistory.lists(), kind, params] as const,
+    line: (id: number) => [...queryKeys.orderHistory.all, 'line', id] as const,
+    gestito: (id: number) => [...queryKeys.orderHistory.all, 'gestito', id] as const,
+    tracking: (wayBill: string, slug: string) => [...queryKeys.orderHistory.all, 'tracking', wayBill, slug] as const,
   },
   combos: {
     all: ['combos'] as const,

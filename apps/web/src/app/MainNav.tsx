@@ -46,15 +46,17 @@ export const MainNav = ({
   return (
     <nav aria-label={label} style={{ flex: 1, minWidth: 0, position: 'relative' }}>
       {wide ? (
-        // The menu at its natural width, never shown: tells whether it fits.
+        // The menu at its natural width, never shown: tells whether it fits. Its box is the nav's and
+        // clips it, so that a menu wider than the screen does not widen the page.
         <div
-          ref={measureRef}
           aria-hidden
-          style={{ position: 'absolute', width: 'max-content', visibility: 'hidden', pointerEvents: 'none' }}
+          style={{ position: 'absolute', inset: 0, overflow: 'hidden', visibility: 'hidden', pointerEvents: 'none' }}
         >
-          <NavCopyContext.Provider value="measure">
-            <Menu theme="dark" mode="horizontal" disabledOverflow items={items} style={{ borderBottom: 'none' }} />
-          </NavCopyContext.Provider>
+          <div ref={measureRef} style={{ width: 'max-content' }}>
+            <NavCopyContext.Provider value="measure">
+              <Menu theme="dark" mode="horizontal" disabledOverflow items={items} style={{ borderBottom: 'none' }} />
+            </NavCopyContext.Provider>
+          </div>
         </div>
       ) : null}
       {horizontal ? (

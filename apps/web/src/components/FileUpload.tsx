@@ -32,6 +32,13 @@ export type FileUploadProps<T> = {
   /** Several files at once, each sent on its own with its own progress; otherwise one at a time. */
   multiple?: boolean;
   field?: string;
+  /** Form fields sent before the file, in this order (e.g. the record the file belongs to). */
+  fields?: Readonly<Record<string, string>>;
+  /**
+   * The picker's `accept`, when not the policy's list of content types: `image/*` lets a tablet offer
+   * its camera. The policy is still checked before sending.
+   */
+  accept?: string;
   disabled?: boolean;
   /** Called with the server's answer for each stored file. */
   onUploaded?: (result: T, file: File) => void;
@@ -47,6 +54,8 @@ export const FileUpload = <T,>({
   policy,
   multiple = false,
   field = 'file',
+  fields,
+  accept,
   disabled,
   onUploaded,
   testId = 'file-upload',
@@ -69,6 +78,7 @@ export const FileUpload = <T,>({
     const controller = new AbortController();
     const uploaded = file as File & { uid: string };
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields ?? {})) form.append(name, value);
     form.append(field, uploaded, uploaded.name);
     http
       .upload<T>(action, form, { signal: controller.signal, onProgress: (percent) => onProgress?.({ percent }) })
@@ -93,7 +103,7 @@ export const FileUpload = <T,>({
         directory={false}
         disabled={disabled}
         // `native`: the type is checked below, so a dropped file of the wrong type gets a message too.
-        accept={{ format: acceptOf(policy), filter: 'native' }}
+        accept={{ format: accept ?? acceptOf(policy), filter: 'native' }}
         fileList={fileList}
         onChange={({ fileList: next }) => setFileList(next.filter((f) => f.status !== 'done'))}
         onRemove={(file) => setFailures((list) => list.filter((f) => f.uid !== file.uid))}

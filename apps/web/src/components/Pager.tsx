@@ -10,11 +10,14 @@ export const Pager = ({
   total,
   size = PAGE_SIZE,
   onChange,
+  label,
 }: {
   page: number;
   total: number;
   size?: number;
   onChange: (page: number) => void;
+  /** The navigation's name when the page holds another pager (landmarks must be told apart). */
+  label?: string;
 }) => {
   const { t } = useTranslation();
   if (total === 0) return null;
@@ -26,7 +29,7 @@ export const Pager = ({
   return (
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
       <Typography.Text type="secondary">{t('entity.pager.showing', { from, to, total })}</Typography.Text>
-      <nav aria-label={t('entity.pager.label')}>
+      <nav aria-label={label ?? t('entity.pager.label')}>
         <Flex gap={4} wrap>
           <Button size="small" disabled={page === 0} onClick={() => onChange(0)} aria-label={t('entity.pager.first')}>
             «

@@ -2,6 +2,7 @@ import type { FieldError, MarchioAdmin } from '@ricambi/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { account, renderApp } from '../../test/render.tsx';
+import { entityRoutes } from './entity-routes.ts';
 
 /**
  * The brands' API as the server's CRUD helper answers it (platform/crud.ts, paging.ts, errors.ts):
@@ -242,5 +243,98 @@ describe('entity-administration kit', { timeout: 120_000 }, () => {
     expect(server.writes()).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/marchio/2' })]);
     expect(screen.getByText('1–20 di 24')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/marchio');
+  });
+});
+
+describe('entity-administration kit: address search, read-only entities, tabs', { timeout: 120_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("takes the list's search from the address (?search=, as the documents library links to a document)", async () => {
+    const server = brandsServer(25);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(server.fetchStub);
+    await renderApp('/marchio?search=Marchio%2007', { account: admin });
+    await waitFor(() => expect(server.lastList()?.get('search')).toBe('Marchio 07'));
+    expect((screen.getByLabelText('Cerca') as HTMLInputElement).value).toBe('Marchio 07');
+  });
+
+  /** The download log (read-only) and the documents (a dialog with tabs), answered with fixed data. */
+  const stubDocuments = () => {
+    const log = {
+      id: 5,
+      login: 'dealer',
+      ipAddress: '10.0.0.1',
+      data: '2026-11-20T09:00:00Z',
+      interno: false,
+      idDocumento: 7,
+      nomeFileOriginale: 'manuale.pdf',
+      filtriRicercaApplicati: 'brand=eurocomach',
+      linguaDocumento: 'it',
+      alberoDocumento: 'USO',
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const body = path === '/api/crDocumentiLogs/5' ? log : path === '/api/crDocumentiLogs' ? [log] : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Total-Count': Array.isArray(body) ? String(body.length) : '1',
+        },
+      });
+    });
+  };
+
+  it('has no new, edit or delete routes for an entity nobody may write', () => {
+    const routes = entityRoutes(
+      {
+        name: 'log',
+        listPath: '/logs',
+        detailPath: '/log',
+        idParams: ['id'],
+        access: { read: ['ROLE_ADMIN'], write: [] },
+      },
+      { list: () => null, detail: () => null },
+    );
+    expect(routes.map((r) => r.path)).toEqual(['/logs', '/log/$id']);
+  });
+
+  it('shows a read-only entity without new, edit or delete buttons, on the list and the detail', async () => {
+    stubDocuments();
+    const { router } = await renderApp('/crDocumentiLogs', { account: admin });
+    const row = await waitFor(() => {
+      const found = visibleRows().find((r) => r.cells[0]?.textContent === '5');
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    // Plain DOM queries: role queries over the whole app take seconds each.
+    const link = (scope: ParentNode, label: string) => scope.querySelector<HTMLElement>(`a[aria-label="${label}"]`);
+    expect(link(row, 'Dettaglio')).toBeTruthy();
+    expect(link(row, 'Modifica')).toBeNull();
+    expect(link(row, 'Elimina')).toBeNull();
+    expect([...document.querySelectorAll('main a')].some((a) => a.textContent?.includes('Nuovo'))).toBe(false);
+
+    fireEvent.click(link(row, 'Dettaglio') as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crDocumentiLog/5'));
+    expect(await screen.findByText('brand=eurocomach')).toBeTruthy();
+    expect([...document.querySelectorAll('main a')].some((a) => a.textContent?.includes('Modifica'))).toBe(false);
+  });
+
+  it('puts fields with a tab in tabs, every pane mounted, and marks a tab whose field holds Save back', async () => {
+    stubDocuments();
+    await renderApp('/crDocumentis/new', { account: account('manager', ['ROLE_USER', 'ROLE_MANAGER']) });
+    const modal = await waitFor(dialog);
+    const tabs = () => [...modal.querySelectorAll<HTMLElement>('[role="tab"]')];
+    await waitFor(() => expect(tabs().map((t) => t.textContent)).toEqual(['Modelli', 'File']));
+    // The Files pane is mounted before it is opened: its fields are validated with the others.
+    expect(modal.querySelector('[data-testid="file-rows"]')).toBeTruthy();
+    expect(modal.querySelector('[data-testid="model-rows"]')).toBeTruthy();
+    // A field labelled as its tab is not labelled again inside it.
+    expect(modal.querySelectorAll('label[title="Modelli"]')).toHaveLength(0);
+
+    fireEvent.change(within(modal).getByLabelText('Note (modello da aggiungere)'), { target: { value: 'x' } });
+    fireEvent.click(tabs()[1] as HTMLElement);
+    await waitFor(() => expect(tabs()[0]?.querySelector('.anticon-exclamation-circle')).toBeTruthy());
+    expect(tabs()[1]?.querySelector('.anticon-exclamation-circle')).toBeNull();
+    expect(modal.querySelector<HTMLButtonElement>('.ant-modal-footer button.ant-btn-primary')?.disabled).toBe(true);
   });
 });

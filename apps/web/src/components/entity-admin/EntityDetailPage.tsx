@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { hasAnyAuthority, LANGUAGES } from '@ricambi/domain';
 import { useParams } from '@tanstack/react-router';
-import { Alert, Card, Descriptions, Flex, Space, Spin, Switch, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Space, Spin, Switch, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useEntity } from '../../api/entity-admin.api.ts';
 import { describeError } from '../../lib/alerts.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';
+import { isWritable } from './entity-routes.ts';
 
 const display = (field: EntityField, value: unknown, t: (k: string) => string): ReactNode => {
   if (value === null || value === undefined || value === '') return '—';
@@ -50,9 +51,13 @@ export const EntityDetailPage = <T extends EntityRow, S extends string>({ config
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
   const ids = config.idParams.map((p) => params[p] ?? '');
   const entity = useEntity<T>(config, ids);
-  const canWrite = hasAnyAuthority(account?.authorities, config.access.write);
+  const canWrite = isWritable(config) && hasAnyAuthority(account?.authorities, config.access.write);
   const row = entity.data;
   const values = row ? (config.toForm ? config.toForm(row) : row) : undefined;
+  const shown = (v: EntityRow) =>
+    config.fields.filter((f) => f.kind !== 'password').filter((f) => !f.visible || f.visible(v));
+  const tabs = [...new Set(config.fields.flatMap((f) => (f.tab ? [f.tab] : [])))];
+  const shownValue = (f: EntityField, v: EntityRow) => (f.display ? f.display(v[f.name], v) : display(f, v[f.name], t));
 
   return (
     <Card>
@@ -78,16 +83,37 @@ export const EntityDetailPage = <T extends EntityRow, S extends string>({ config
       {entity.isPending ? <Spin /> : null}
       {entity.isError ? <Alert type="error" showIcon title={describeError(entity.error)} /> : null}
       {values ? (
-        <Descriptions bordered column={1} size="middle" styles={{ label: { width: 220 } }}>
-          {config.fields
-            .filter((f) => f.kind !== 'password')
-            .filter((f) => !f.visible || f.visible(values))
-            .map((f) => (
-              <Descriptions.Item key={f.name} label={t(f.labelKey)}>
-                {f.display ? f.display(values[f.name], values) : display(f, values[f.name], t)}
-              </Descriptions.Item>
-            ))}
-        </Descriptions>
+        <>
+          <Descriptions bordered column={1} size="middle" styles={{ label: { width: 220 } }}>
+            {shown(values)
+              .filter((f) => !f.tab)
+              .map((f) => (
+                <Descriptions.Item key={f.name} label={t(f.labelKey)}>
+                  {shownValue(f, values)}
+                </Descriptions.Item>
+              ))}
+          </Descriptions>
+          {tabs.length ? (
+            <Tabs
+              style={{ marginTop: 16 }}
+              items={tabs.map((tab) => ({
+                key: tab,
+                label: t(tab),
+                children: shown(values)
+                  .filter((f) => f.tab === tab)
+                  .map((f) =>
+                    f.labelKey === tab ? (
+                      <div key={f.name}>{shownValue(f, values)}</div>
+                    ) : (
+                      <Descriptions key={f.name} bordered column={1} size="middle" styles={{ label: { width: 220 } }}>
+                        <Descriptions.Item label={t(f.labelKey)}>{shownValue(f, values)}</Descriptions.Item>
+                      </Descriptions>
+                    ),
+                  ),
+              }))}
+            />
+          ) : null}
+        </>
       ) : null}
     </Card>
   );

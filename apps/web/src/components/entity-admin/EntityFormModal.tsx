@@ -1,3 +1,4 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { LANGUAGES } from '@ricambi/domain';
 import {
   Alert,
@@ -9,8 +10,11 @@ import {
   InputNumber,
   Modal,
   Select,
+  Space,
   Spin,
   Switch,
+  Tabs,
+  theme,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -18,6 +22,7 @@ import { type CSSProperties, Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodObject, ZodType } from 'zod';
 import { useEntity, useSaveEntity } from '../../api/entity-admin.api.ts';
+import { ApiError } from '../../api/http.ts';
 import { describeError, showSuccess } from '../../lib/alerts.ts';
 import { applyFieldErrors, zodRule } from '../forms.ts';
 import type { EntityConfig, EntityField, EntityRow } from './entity-admin.types.ts';
@@ -64,6 +69,19 @@ const TWO_COLUMNS: CSSProperties = {
   columnGap: 16,
 };
 const FULL_ROW: CSSProperties = { gridColumn: '1 / -1' };
+
+/** The top field of a path: `modellos.2.modello` -> `modellos`. */
+const topField = (path: string | number | readonly (string | number)[]) =>
+  String(Array.isArray(path) ? path[0] : String(path).split('.')[0]);
+
+/** A server error on a row of a field (`rows.2.codice`) put on the field itself: the form knows no deeper name. */
+const onTopFields = (error: unknown) =>
+  error instanceof ApiError && error.problem?.fieldErrors?.length
+    ? new ApiError(error.status, error.url, error.method, {
+        ...error.problem,
+        fieldErrors: error.problem.fieldErrors.map((f) => ({ ...f, field: topField(f.field) })),
+      })
+    : error;
 
 /** Form.Item hands its child id, value and onChange: they are passed on to the control. */
 type Injected = { id?: string; value?: never; checked?: never; onChange?: never };
@@ -136,21 +154,32 @@ export const EntityFormModal = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const editing = Boolean(ids);
   const [form] = Form.useForm<EntityRow>();
   const existing = useEntity<EntityRow>(config, ids);
   const save = useSaveEntity(config);
   const values = Form.useWatch([], form) ?? {};
   const [valid, setValid] = useState(editing);
+  /** Fields that failed the last check: their tab is marked. */
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string>();
-  const schema: ZodObject = editing ? config.schemas.update : config.schemas.create;
+  const schema: ZodObject | undefined = editing ? config.schemas?.update : config.schemas?.create;
 
+  const noteErrors = (errorFields: { name: (string | number)[] }[] | undefined) =>
+    setInvalid(new Set((errorFields ?? []).map((e) => topField(e.name))));
   // A check overtaken by the field's own validation is rejected as "out of date" even when every
   // field passed: its errorFields still tell whether the form is valid.
   const checkValidity = () =>
     form.validateFields({ validateOnly: true }).then(
-      () => setValid(true),
-      (e: { errorFields?: unknown[] }) => setValid(!e?.errorFields?.length),
+      () => {
+        setValid(true);
+        noteErrors([]);
+      },
+      (e: { errorFields?: { name: (string | number)[] }[] }) => {
+        setValid(!e?.errorFields?.length);
+        noteErrors(e?.errorFields);
+      },
     );
 
   useEffect(() => {
@@ -158,13 +187,16 @@ export const EntityFormModal = ({
   }, [editing, existing.data, form, config]);
 
   const ruleFor = (name: string) => {
-    const shape = schema.shape as Record<string, ZodType>;
+    const shape = (schema?.shape ?? {}) as Record<string, ZodType>;
     return shape[name] ? [zodRule(shape[name], t)] : [];
   };
 
   const onOk = async () => {
     setFailure(undefined);
-    const submitted = await form.validateFields().catch(() => undefined);
+    const submitted = await form.validateFields().catch((e: { errorFields?: { name: (string | number)[] }[] }) => {
+      noteErrors(e?.errorFields);
+      return undefined;
+    });
     if (!submitted) return;
     save.mutate(
       { ids, body: fromFormValues(config, form.getFieldsValue(true) as EntityRow, editing) },
@@ -174,9 +206,69 @@ export const EntityFormModal = ({
           onClose();
         },
         onError: (error) => {
-          if (!applyFieldErrors(form, error, t)) setFailure(describeError(error));
+          if (applyFieldErrors(form, onTopFields(error), t)) {
+            noteErrors(form.getFieldsError().filter((f) => f.errors.length));
+          } else setFailure(describeError(error));
         },
       },
+    );
+  };
+
+  const shown = config.fields
+    .filter((f) => !(editing ? f.hiddenOnEdit : f.hiddenOnCreate))
+    .filter((f) => !f.visible || f.visible(values));
+  const tabs = [...new Set(shown.flatMap((f) => (f.tab ? [f.tab] : [])))];
+
+  const renderField = (f: EntityField) => {
+    const disabled = (editing && Boolean(f.readOnlyOnEdit)) || Boolean(f.disabled?.(values, editing));
+    const required = isRequired(f, values, editing);
+    const label = t(f.labelKey);
+    if (f.kind === 'localized') {
+      return (
+        <Form.Item key={f.name} label={label} required={required} style={{ marginBottom: 8 }}>
+          {LANGUAGES.map((lang) => (
+            <Form.Item
+              key={lang}
+              name={[f.name, lang]}
+              label={t(`global.language.${lang}`)}
+              rules={[
+                { max: f.maxLength, message: t('validation.maxlength', { max: f.maxLength }) },
+                ...(required && lang === 'it' ? [{ required: true, message: t('validation.required') }] : []),
+              ]}
+            >
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} showCount maxLength={f.maxLength} />
+            </Form.Item>
+          ))}
+        </Form.Item>
+      );
+    }
+    return (
+      <Fragment key={f.name}>
+        {f.section ? (
+          <Divider titlePlacement="start" style={{ ...FULL_ROW, marginTop: 4 }}>
+            {t(f.section)}
+          </Divider>
+        ) : null}
+        <Form.Item
+          name={f.name}
+          label={f.tab === f.labelKey ? undefined : label}
+          style={f.wide || f.kind === 'textarea' ? FULL_ROW : undefined}
+          required={required}
+          extra={helpOf(f, editing, t)}
+          valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+          dependencies={f.dependencies}
+          validateStatus={f.composite ? '' : undefined}
+          // One message per field: a required field's own schema would repeat "required".
+          validateFirst
+          rules={[
+            ...(required ? [{ required: true, message: t('validation.required') }] : []),
+            ...(f.kind === 'datetime' || f.kind === 'switch' || f.composite ? [] : ruleFor(f.name)),
+            ...(f.validate ? [crossFieldRule(f, form, t)] : []),
+          ]}
+        >
+          {f.render ? <CustomField field={f} disabled={disabled} /> : <FieldInput field={f} disabled={disabled} />}
+        </Form.Item>
+      </Fragment>
     );
   };
 
@@ -205,67 +297,30 @@ export const EntityFormModal = ({
         >
           {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
           <div style={config.formColumns === 2 ? TWO_COLUMNS : undefined}>
-            {config.fields
-              .filter((f) => !(editing ? f.hiddenOnEdit : f.hiddenOnCreate))
-              .filter((f) => !f.visible || f.visible(values))
-              .map((f) => {
-                const disabled = (editing && Boolean(f.readOnlyOnEdit)) || Boolean(f.disabled?.(values, editing));
-                const required = isRequired(f, values, editing);
-                const label = t(f.labelKey);
-                if (f.kind === 'localized') {
-                  return (
-                    <Form.Item key={f.name} label={label} required={required} style={{ marginBottom: 8 }}>
-                      {LANGUAGES.map((lang) => (
-                        <Form.Item
-                          key={lang}
-                          name={[f.name, lang]}
-                          label={t(`global.language.${lang}`)}
-                          rules={[
-                            { max: f.maxLength, message: t('validation.maxlength', { max: f.maxLength }) },
-                            ...(required && lang === 'it'
-                              ? [{ required: true, message: t('validation.required') }]
-                              : []),
-                          ]}
-                        >
-                          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} showCount maxLength={f.maxLength} />
-                        </Form.Item>
-                      ))}
-                    </Form.Item>
-                  );
-                }
-                return (
-                  <Fragment key={f.name}>
-                    {f.section ? (
-                      <Divider titlePlacement="start" style={{ ...FULL_ROW, marginTop: 4 }}>
-                        {t(f.section)}
-                      </Divider>
-                    ) : null}
-                    <Form.Item
-                      name={f.name}
-                      label={label}
-                      style={f.wide || f.kind === 'textarea' ? FULL_ROW : undefined}
-                      required={required}
-                      extra={helpOf(f, editing, t)}
-                      valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                      dependencies={f.dependencies}
-                      // One message per field: a required field's own schema would repeat "required".
-                      validateFirst
-                      rules={[
-                        ...(required ? [{ required: true, message: t('validation.required') }] : []),
-                        ...(f.kind === 'datetime' || f.kind === 'switch' ? [] : ruleFor(f.name)),
-                        ...(f.validate ? [crossFieldRule(f, form, t)] : []),
-                      ]}
-                    >
-                      {f.render ? (
-                        <CustomField field={f} disabled={disabled} />
-                      ) : (
-                        <FieldInput field={f} disabled={disabled} />
-                      )}
-                    </Form.Item>
-                  </Fragment>
-                );
-              })}
+            {shown.filter((f) => !f.tab).map(renderField)}
           </div>
+          {tabs.length ? (
+            <Tabs
+              items={tabs.map((tab) => ({
+                key: tab,
+                // Every pane mounted: the fields of a hidden tab are validated too.
+                forceRender: true,
+                label: (
+                  <Space size={6}>
+                    {t(tab)}
+                    {shown.some((f) => f.tab === tab && invalid.has(f.name)) ? (
+                      <ExclamationCircleFilled aria-hidden style={{ color: token.colorError }} />
+                    ) : null}
+                  </Space>
+                ),
+                children: (
+                  <div style={config.formColumns === 2 ? TWO_COLUMNS : undefined}>
+                    {shown.filter((f) => f.tab === tab).map(renderField)}
+                  </div>
+                ),
+              }))}
+            />
+          ) : null}
         </Form>
       )}
     </Modal>

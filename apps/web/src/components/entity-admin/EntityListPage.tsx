@@ -13,6 +13,7 @@ import { Pager } from '../Pager.tsx';
 import { EntityDeleteModal } from './EntityDeleteModal.tsx';
 import { EntityFormModal } from './EntityFormModal.tsx';
 import type { EntityConfig, EntityRow } from './entity-admin.types.ts';
+import { isWritable } from './entity-routes.ts';
 
 const useDebounced = <T,>(value: T, ms: number) => {
   const [debounced, setDebounced] = useState(value);
@@ -25,22 +26,36 @@ const useDebounced = <T,>(value: T, ms: number) => {
 
 const idPath = (ids: readonly string[]) => ids.map(encodeURIComponent).join('/');
 
-/** List, sortable columns, pager, search; /new, /{id}/edit and /{id}/delete open as dialogs over it. */
+/** `?search=` of the address (a link to a row, e.g. `/crDocumentis?search=12`), when it has one. */
+const searchOf = (search: unknown): string | undefined => {
+  const value = (search as Record<string, unknown> | undefined)?.search;
+  return value === undefined || value === null ? undefined : String(value);
+};
+
+/**
+ * List, sortable columns, pager, search (from `?search=` too); /new, /{id}/edit and /{id}/delete open
+ * as dialogs over it.
+ */
 export const EntityListPage = <T extends EntityRow, S extends string>({ config }: { config: EntityConfig<T, S> }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const account = useAccount();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const urlSearch = useRouterState({ select: (s) => searchOf(s.location.search) });
   const [paging, setPaging] = useState({ page: 0, search: '' });
   const [sort, setSort] = useState<SortParam<S> | ''>(config.defaultSort ?? '');
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(config.searchable ? (urlSearch ?? '') : '');
+  // A new address with a search fills the box; an address without one (a dialog closed) keeps it.
+  useEffect(() => {
+    if (config.searchable && urlSearch !== undefined) setSearchText(urlSearch);
+  }, [config.searchable, urlSearch]);
   const search = useDebounced(searchText.trim(), 300);
   // A new search starts again from the first page.
   const page = paging.search === search ? paging.page : 0;
   const setPage = (p: number) => setPaging({ page: p, search });
   const list = useEntityPage<T>(config, { page, sort, search });
-  const canWrite = hasAnyAuthority(account?.authorities, config.access.write);
+  const canWrite = isWritable(config) && hasAnyAuthority(account?.authorities, config.access.write);
 
   const dialogIds = config.idParams.map((p) => params[p]).filter((v): v is string => Boolean(v));
   const mode = pathname.endsWith('/new')

@@ -1,4 +1,5 @@
 import type { Account, Authority, SortParam } from '@ricambi/domain';
+import type { QueryKey } from '@tanstack/react-query';
 import type { Breakpoint } from 'antd';
 import type { ReactNode } from 'react';
 import type { ZodObject } from 'zod';
@@ -50,6 +51,17 @@ export type EntityField = {
   validate?: (value: unknown, values: EntityRow) => string | undefined;
   /** Fields whose change re-checks this one (for `validate`). */
   dependencies?: string[];
+  /**
+   * i18n key of a tab: fields with a tab are shown below the others, in tabs (every tab mounted, so
+   * validation covers the hidden ones). A field labelled as its tab is shown without its own label.
+   */
+  tab?: string;
+  /**
+   * A composite editor (rows of a table, uploads): its value is the editor's own state, not what is
+   * sent (fromForm turns it into the body), so the schema's rule of the same name is not applied and
+   * `validate` checks it; the editor marks its own controls (the field's error leaves them as they are).
+   */
+  composite?: boolean;
 };
 
 /** `S`: the list's sortable fields (the domain's union): a column can sort only on one of them. */
@@ -76,10 +88,12 @@ export type EntityConfig<T extends EntityRow = EntityRow, S extends string = nev
   /** Path params of the id, in order: ['id'] or ['textId', 'localeId']. */
   idParams: readonly string[];
   idOf: (row: T) => string[];
+  /** `write` empty: a read-only entity (no new, edit or delete; its routes have no dialogs). */
   access: { read: readonly Authority[]; write: readonly Authority[] };
   columns: EntityColumn<T, S>[];
   fields: EntityField[];
-  schemas: { create: ZodObject; update: ZodObject };
+  /** The dialogs' rules; absent on a read-only entity. */
+  schemas?: { create: ZodObject; update: ZodObject };
   defaultSort?: SortParam<S>;
   searchable?: boolean;
   /** Include the id in the delete question (spec 3 §2). */
@@ -97,5 +111,7 @@ export type EntityConfig<T extends EntityRow = EntityRow, S extends string = nev
   rowActions?: (row: T) => ReactNode;
   /** After a create, update or delete (e.g. reload what depends on the entity). */
   onChanged?: () => void;
+  /** Cached queries a create, update or delete also makes stale (key prefixes; e.g. other entities). */
+  invalidates?: readonly QueryKey[];
   toolbar?: ReactNode;
 };

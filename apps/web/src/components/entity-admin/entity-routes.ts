@@ -7,9 +7,12 @@ import type { EntityConfig } from './entity-admin.types.ts';
  */
 export type EntityRouteMeta = Pick<EntityConfig, 'name' | 'listPath' | 'detailPath' | 'idParams' | 'access'>;
 
+/** Whether anyone may create, edit or delete rows of the entity (an empty `write`: nobody). */
+export const isWritable = (meta: Pick<EntityRouteMeta, 'access'>) => meta.access.write.length > 0;
+
 /**
  * The routes of one admin entity (spec 3 §2): the list with /new, /{id}/edit and /{id}/delete as
- * dialogs over it, and the read-only detail page.
+ * dialogs over it (none for a read-only entity), and the read-only detail page.
  */
 export const entityRoutes = (
   meta: EntityRouteMeta,
@@ -18,8 +21,7 @@ export const entityRoutes = (
 ): AppRoute[] => {
   const idSegments = meta.idParams.map((p) => `$${p}`).join('/');
   const list = { access: meta.access.read, titleKey: `${meta.name}.home.title`, component: pages.list };
-  return [
-    { ...list, name: meta.name, path: meta.listPath, nav },
+  const dialogs: AppRoute[] = [
     { ...list, name: `${meta.name}.new`, path: `${meta.listPath}/new`, access: meta.access.write },
     {
       ...list,
@@ -33,6 +35,10 @@ export const entityRoutes = (
       path: `${meta.listPath}/${idSegments}/delete`,
       access: meta.access.write,
     },
+  ];
+  return [
+    { ...list, name: meta.name, path: meta.listPath, nav },
+    ...(isWritable(meta) ? dialogs : []),
     {
       name: `${meta.name}.detail`,
       path: `${meta.detailPath}/${idSegments}`,

@@ -1,8 +1,16 @@
-import { ArrowLeftOutlined, ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CheckSquareOutlined,
+  FileTextOutlined,
+  ReloadOutlined,
+  ShoppingCartOutlined,
+} from '@ant-design/icons';
 import {
   CATALOGUE_REFRESH_ROLES,
   type CatalogueHeader,
   type CatalogueRow,
+  CHECKLIST_ROLES,
+  DOCUMENT_LIBRARY_ROLES,
   hasAnyAuthority,
   isTreeLeaf,
   type Language,
@@ -336,6 +344,8 @@ export const CataloguePage = () => {
   const client = useQueryClient();
   const account = useAccount();
   const internal = hasAnyAuthority(account?.authorities, CATALOGUE_REFRESH_ROLES);
+  const readsDocuments = hasAnyAuthority(account?.authorities, DOCUMENT_LIBRARY_ROLES);
+  const fillsChecklists = hasAnyAuthority(account?.authorities, CHECKLIST_ROLES);
   const params = useParams({ strict: false }) as { idMatricola?: string; matricola?: string };
   const idMatricola = Number(params.idMatricola);
   const matricola = params.matricola ?? '';
@@ -376,6 +386,26 @@ export const CataloguePage = () => {
           {t('machines.catalogue.back')}
         </ButtonLink>
         <Flex gap={8} wrap>
+          {readsDocuments ? (
+            <ButtonLink
+              to="/documenti"
+              search={{ serial: h.machine.mtMatricola }}
+              icon={<FileTextOutlined />}
+              data-testid="catalogue-documents"
+            >
+              {t('machines.catalogue.documents')}
+            </ButtonLink>
+          ) : null}
+          {fillsChecklists ? (
+            <ButtonLink
+              to="/crDars"
+              search={{ term: h.machine.mtMatricola }}
+              icon={<CheckSquareOutlined />}
+              data-testid="catalogue-checklists"
+            >
+              {t('crDar.catalogueLink')}
+            </ButtonLink>
+          ) : null}
           {internal ? (
             <Button icon={<ReloadOutlined />} loading={refreshing} onClick={refresh} data-testid="catalogue-refresh">
               {t('machines.catalogue.refresh.button')}

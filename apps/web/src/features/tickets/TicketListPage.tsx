@@ -19,8 +19,6 @@ import {
   Col,
   DatePicker,
   Flex,
-  Form,
-  Input,
   Radio,
   Row,
   Select,
@@ -30,12 +28,13 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account.api.ts';
 import { useComboList } from '../../api/combos.api.ts';
 import { type TicketListFilter, useTicketPage } from '../../api/tickets.api.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { FilterField, FilterSection, TermSearch } from '../../components/ListFilters.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { describeError } from '../../lib/alerts.ts';
 import { DATEPICKER_FORMAT, formatDayTime } from '../../lib/format.ts';
@@ -77,10 +76,7 @@ export const TicketListPage = () => {
   const filter = useMemo(() => filterOf(address), [address]);
   const result = useTicketPage(filter, address.page);
   const locations = locationOptions(useComboList('collocazioneProblema').data ?? [], lang);
-  const [text, setText] = useState(address.ricerca ?? '');
   const rows = result.data?.items ?? [];
-
-  useEffect(() => setText(address.ricerca ?? ''), [address.ricerca]);
 
   const go = (next: TicketAddress) => void navigate({ to: '/ticket', search: toTicketSearch(next) });
   const set = (change: Partial<TicketListFilter>) => go(withFilter(address, change));
@@ -168,7 +164,7 @@ export const TicketListPage = () => {
         {t(staff ? 'ticket.list.introStaff' : 'ticket.list.intro')}
       </Typography.Paragraph>
 
-      <section aria-label={t('ticket.filter.label')} style={{ marginBottom: 16 }}>
+      <FilterSection label={t('ticket.filter.label')} style={{ marginBottom: 16 }}>
         <Radio.Group
           optionType="button"
           buttonStyle="solid"
@@ -179,114 +175,106 @@ export const TicketListPage = () => {
           data-testid="tk-state"
           style={{ marginBottom: 16, display: 'flex', flexWrap: 'wrap' }}
         />
-        <Form layout="vertical" component="div">
-          <Row gutter={16}>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item label={t('ticket.filter.dateFrom')} htmlFor="tk-f-dateFrom" style={{ marginBottom: 12 }}>
-                <DatePicker
-                  id="tk-f-dateFrom"
-                  format={DATEPICKER_FORMAT}
-                  value={dayOf(address.dateFrom)}
-                  maxDate={dayOf(address.dateTo) ?? undefined}
-                  onChange={(d: Dayjs | null) => set({ dateFrom: isoOf(d) })}
-                  style={{ width: '100%' }}
-                  data-testid="tk-date-from"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6} lg={4}>
-              <Form.Item label={t('ticket.filter.dateTo')} htmlFor="tk-f-dateTo" style={{ marginBottom: 12 }}>
-                <DatePicker
-                  id="tk-f-dateTo"
-                  format={DATEPICKER_FORMAT}
-                  value={dayOf(address.dateTo)}
-                  minDate={dayOf(address.dateFrom) ?? undefined}
-                  onChange={(d: Dayjs | null) => set({ dateTo: isoOf(d) })}
-                  style={{ width: '100%' }}
-                  data-testid="tk-date-to"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} lg={8}>
-              <Form.Item label={t('ticket.filter.ricerca')} htmlFor="tk-f-ricerca" style={{ marginBottom: 12 }}>
-                <Input.Search
-                  id="tk-f-ricerca"
-                  allowClear
-                  maxLength={TICKET_LIMITS.term}
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  onSearch={(value) => set({ ricerca: value.trim() || undefined })}
-                  placeholder={t('ticket.filter.ricercaHint')}
-                  enterButton={t('ticket.filter.search')}
-                  data-testid="tk-ricerca"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8} lg={8}>
-              <Form.Item label={t('ticket.field.tipologia')} htmlFor="tk-f-tipologia" style={{ marginBottom: 12 }}>
-                <Select
-                  id="tk-f-tipologia"
-                  allowClear
-                  placeholder={t('ticket.filter.any')}
-                  value={address.tipologiaKey}
-                  onChange={(v: number | undefined) => set({ tipologiaKey: v })}
-                  options={TICKET_TYPES.map((k) => ({ value: k, label: t(`ticket.type.${k}`) }))}
-                  data-testid="tk-f-tipologia"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8} lg={8}>
-              <Form.Item
-                label={t('ticket.field.collocazione')}
-                htmlFor="tk-f-collocazione"
-                style={{ marginBottom: 12 }}
-              >
-                <Select
-                  id="tk-f-collocazione"
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder={t('ticket.filter.any')}
-                  value={address.collocazioneKey}
-                  onChange={(v: number | undefined) => set({ collocazioneKey: v })}
-                  options={locations}
-                  data-testid="tk-f-collocazione"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8} lg={8}>
-              <Form.Item label={t('ticket.field.urgenza')} htmlFor="tk-f-urgenza" style={{ marginBottom: 12 }}>
-                <Select
-                  id="tk-f-urgenza"
-                  allowClear
-                  placeholder={t('ticket.filter.any')}
-                  value={address.urgenzaClienteKey}
-                  onChange={(v: number | undefined) => set({ urgenzaClienteKey: v })}
-                  options={TICKET_URGENCIES.map((k) => ({ value: k, label: t(`ticket.urgency.${k}`) }))}
-                  data-testid="tk-f-urgenza"
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Flex gap={16} wrap align="center">
-            <Checkbox
-              checked={address.soloMiei}
-              onChange={(e) => set({ soloMiei: e.target.checked })}
-              data-testid="tk-solo-miei"
+        <Row gutter={16}>
+          <Col xs={12} md={6} lg={4}>
+            <FilterField label={t('ticket.filter.dateFrom')} htmlFor="tk-f-dateFrom">
+              <DatePicker
+                id="tk-f-dateFrom"
+                format={DATEPICKER_FORMAT}
+                value={dayOf(address.dateFrom)}
+                maxDate={dayOf(address.dateTo) ?? undefined}
+                onChange={(d: Dayjs | null) => set({ dateFrom: isoOf(d) })}
+                style={{ width: '100%' }}
+                data-testid="tk-date-from"
+              />
+            </FilterField>
+          </Col>
+          <Col xs={12} md={6} lg={4}>
+            <FilterField label={t('ticket.filter.dateTo')} htmlFor="tk-f-dateTo">
+              <DatePicker
+                id="tk-f-dateTo"
+                format={DATEPICKER_FORMAT}
+                value={dayOf(address.dateTo)}
+                minDate={dayOf(address.dateFrom) ?? undefined}
+                onChange={(d: Dayjs | null) => set({ dateTo: isoOf(d) })}
+                style={{ width: '100%' }}
+                data-testid="tk-date-to"
+              />
+            </FilterField>
+          </Col>
+          <Col xs={24} md={12} lg={8}>
+            <FilterField label={t('ticket.filter.ricerca')} htmlFor="tk-f-ricerca">
+              <TermSearch
+                id="tk-f-ricerca"
+                value={address.ricerca}
+                onSearch={(ricerca) => set({ ricerca })}
+                maxLength={TICKET_LIMITS.term}
+                placeholder={t('ticket.filter.ricercaHint')}
+                enterButton={t('ticket.filter.search')}
+                testId="tk-ricerca"
+              />
+            </FilterField>
+          </Col>
+          <Col xs={24} md={8} lg={8}>
+            <FilterField label={t('ticket.field.tipologia')} htmlFor="tk-f-tipologia">
+              <Select
+                id="tk-f-tipologia"
+                allowClear
+                placeholder={t('ticket.filter.any')}
+                value={address.tipologiaKey}
+                onChange={(v: number | undefined) => set({ tipologiaKey: v })}
+                options={TICKET_TYPES.map((k) => ({ value: k, label: t(`ticket.type.${k}`) }))}
+                data-testid="tk-f-tipologia"
+              />
+            </FilterField>
+          </Col>
+          <Col xs={24} md={8} lg={8}>
+            <FilterField label={t('ticket.field.collocazione')} htmlFor="tk-f-collocazione">
+              <Select
+                id="tk-f-collocazione"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('ticket.filter.any')}
+                value={address.collocazioneKey}
+                onChange={(v: number | undefined) => set({ collocazioneKey: v })}
+                options={locations}
+                data-testid="tk-f-collocazione"
+              />
+            </FilterField>
+          </Col>
+          <Col xs={24} md={8} lg={8}>
+            <FilterField label={t('ticket.field.urgenza')} htmlFor="tk-f-urgenza">
+              <Select
+                id="tk-f-urgenza"
+                allowClear
+                placeholder={t('ticket.filter.any')}
+                value={address.urgenzaClienteKey}
+                onChange={(v: number | undefined) => set({ urgenzaClienteKey: v })}
+                options={TICKET_URGENCIES.map((k) => ({ value: k, label: t(`ticket.urgency.${k}`) }))}
+                data-testid="tk-f-urgenza"
+              />
+            </FilterField>
+          </Col>
+        </Row>
+        <Flex gap={16} wrap align="center">
+          <Checkbox
+            checked={address.soloMiei}
+            onChange={(e) => set({ soloMiei: e.target.checked })}
+            data-testid="tk-solo-miei"
+          >
+            {t(staff ? 'ticket.filter.soloMieiStaff' : 'ticket.filter.soloMiei')}
+          </Checkbox>
+          {hasExtraFilters(address) ? (
+            <Button
+              icon={<ClearOutlined />}
+              onClick={() => go({ stato: address.stato, soloMiei: false, page: 0 })}
+              data-testid="tk-clear"
             >
-              {t(staff ? 'ticket.filter.soloMieiStaff' : 'ticket.filter.soloMiei')}
-            </Checkbox>
-            {hasExtraFilters(address) ? (
-              <Button
-                icon={<ClearOutlined />}
-                onClick={() => go({ stato: address.stato, soloMiei: false, page: 0 })}
-                data-testid="tk-clear"
-              >
-                {t('ticket.filter.clear')}
-              </Button>
-            ) : null}
-          </Flex>
-        </Form>
-      </section>
+              {t('ticket.filter.clear')}
+            </Button>
+          ) : null}
+        </Flex>
+      </FilterSection>
 
       {result.isError ? (
         <Alert
