@@ -3,6 +3,7 @@ import { DEMO_BANNERS } from '../apps/server/src/seed/demo-banners.seed.ts';
 import { A11Y_PAGES, type A11yPage, type A11yUser, type DemoIds } from './support/a11y-routes.ts';
 import { axeViolations } from './support/axe.ts';
 import { E2E_PORT } from './support/paths.ts';
+import { dismissBannersWhenShown } from './support/ui.ts';
 
 // Issue 11 §5: zero axe violations of any impact (every rule axe runs by default, best practices
 // included, plus target-size) on every route of the route table, as each demo user who opens it,
@@ -21,6 +22,19 @@ const first = async <T>(api: APIRequestContext, url: string): Promise<T> => {
   const [row] = await json<T[]>(api, url);
   expect(row, `no row at ${url}`).toBeDefined();
   return row as T;
+};
+
+type ChecklistNodeLite = { line: { id: number; tipoRiga: string }; figli: ChecklistNodeLite[] };
+
+/** A demo checklist of the dealer's still being compiled, and its first question. */
+const demoChecklist = async (dealer: APIRequestContext) => {
+  const { id } = await first<Id>(dealer, `/api/crDars/headers?stato=${encodeURIComponent('In Corso')}&size=1`);
+  const tree = await json<ChecklistNodeLite[]>(dealer, `/api/crDars/lines/${id}`);
+  const questions = (nodes: ChecklistNodeLite[]): ChecklistNodeLite[] =>
+    nodes.flatMap((n) => [...(n.line.tipoRiga === 'D' ? [n] : []), ...questions(n.figli)]);
+  const [question] = questions(tree);
+  expect(question, 'the demo checklist has a question').toBeDefined();
+  return { id, lineId: (question as ChecklistNodeLite).line.id };
 };
 
 /** The first row of a list; when the demo data holds none, one is created first. */
@@ -78,6 +92,10 @@ const demoIds = async (users: Record<IdReader, APIRequestContext>) => {
     ordine: 1,
   });
   const visibility = await first<Id & { login: string }>(superdealer, '/api/visibilitamacchine?size=1');
+  // A download writes the documents' log, which the demo data leaves empty.
+  const documentFile = await first<Id>(manager, '/api/crDocumentiFiles?size=1');
+  expect((await manager.get(`/api/documenti/download?id=${documentFile.id}`)).status()).toBe(200);
+  await expect.poll(async () => (await json<Id[]>(admin, '/api/crDocumentiLogs?size=1')).length).toBeGreaterThan(0);
   const warranty = await first<{ id: { matricola: string; numeroRichiesta: number } }>(
     dealer,
     '/api/richiestagaranzias/search?stato=TUTTE&size=1',
@@ -102,11 +120,22 @@ const demoIds = async (users: Record<IdReader, APIRequestContext>) => {
     searchLogId: searchLog.id,
     comboVociId: combo.id,
     crModelliId: (await first<Id>(manager, '/api/crModellis?size=1')).id,
+    crDocumentiId: (await first<Id>(manager, '/api/crDocumentis?size=1')).id,
+    crDocumentiFileId: documentFile.id,
+    crDocumentiModelliId: (await first<Id>(manager, '/api/crDocumentiModellis?size=1')).id,
+    crDocumentiLogId: (await first<Id>(admin, '/api/crDocumentiLogs?size=1')).id,
+    erpLogId: (await first<Id>(admin, '/api/erpStoricoLogs?size=1')).id,
     visibilityId: visibility.id,
     visibilityLogin: visibility.login,
     warrantySerial: warranty.id.matricola,
     warrantyNumero: warranty.id.numeroRichiesta,
     ticketId: (await first<Id>(dealer, '/api/sysaid?size=1')).id,
+    checklist: await demoChecklist(dealer),
+    crDarTemplateHeaderId: (await first<Id>(manager, '/api/crDarTemplateHeaders?size=1')).id,
+    crDarTemplateLineId: (await first<Id>(manager, '/api/crDarTemplateLines?size=1')).id,
+    crDarHeaderId: (await first<Id>(manager, '/api/crDarHeaders?size=1')).id,
+    crDarLineId: (await first<Id>(manager, '/api/crDarLines?size=1')).id,
+    historyLine: await first<{ id: number; descRiga: string }>(dealer, '/api/storicoordine/ORD?size=1'),
   };
   return ids;
 };
@@ -249,7 +278,10 @@ const pageOf = async (browser: Browser, user: A11yUser, width = 1280) => {
     const storageState = user === 'anonymous' ? undefined : (await sessionOf(user)).state;
     const context = await browser.newContext({ viewport: { width, height: 900 }, storageState });
     await context.addInitScript(countFetches);
-    return context.newPage();
+    const page = await context.newPage();
+    // A banner another test publishes meanwhile opens over any page: it is dismissed when in the way.
+    await dismissBannersWhenShown(page);
+    return page;
   })();
   const page = await pages[user];
   if (page.viewportSize()?.width !== width) await page.setViewportSize({ width, height: 900 });

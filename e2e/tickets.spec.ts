@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
-import { option, signIn } from './support/ui.ts';
+import { choose, option, signIn } from './support/ui.ts';
 
 // Issue 14 (spec 2 §2–§9): the dealer opens a ticket for EC35A00001 with a photo; the help desk's
 // badge counts it; the help desk answers and waits for the customer (46); the dealer's badge counts
@@ -21,7 +21,9 @@ const waitingCount = async (page: Page) =>
   ((await (await page.request.get('/api/sysaid/count')).json()) as { count: number }).count;
 const pick = async (page: Page, label: string, text: string) => {
   await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
+    // A click on an open select closes it: open it only when no list is showing (a retry after a slow one).
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0)
+      await page.getByLabel(label, { exact: true }).click();
     await option(page, text).click({ timeout: 3_000 });
     await expect(
       page.getByLabel(label, { exact: true }).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]'),
@@ -58,7 +60,8 @@ test('a ticket goes from the dealer to the help desk and back, with badges and m
   const title = `Perdita idraulica ${Date.now().toString(36)}`;
   await dealer.getByLabel('Oggetto', { exact: true }).fill(title);
   await dealer.getByLabel('Ore di utilizzo').fill('1320');
-  await pick(dealer, 'Collocazione', 'Motore');
+  const location = dealer.getByLabel('Collocazione', { exact: true });
+  await choose(dealer, location, 'Motor', 'Motore', dealer.getByTestId('tk-collocazione'), 'Motore');
   await dealer.getByLabel('Descrizione', { exact: true }).fill('Perdita d’olio dal tubo della pompa.');
   await dealer.getByTestId('tk-upload').locator('input[type="file"]').setInputFiles({
     name: 'tubo pompa.png',

@@ -35,8 +35,17 @@ const ungrantedSerial = async (page: Page, machinesUrl: string, dealer: string, 
   return free as string;
 };
 
+/**
+ * Picks an option of the open list. A click that lands while the list is still sliding in can be
+ * lost (the list stays open, nothing chosen), so the click is repeated until the list closes.
+ */
 const pickOption = async (page: Page, name: RegExp) => {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first();
+  await expect(option).toBeVisible();
+  await expect(async () => {
+    if (await option.isVisible()) await option.click({ timeout: 2_000 });
+    await expect(option).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 };
 
 // Spec 2 §2, §5, §6: internal staff choose the dealer, grant one of its machines to a subdealer,

@@ -33,6 +33,13 @@ export type DemoIds = {
   searchLogId: number;
   comboVociId: number;
   crModelliId: number;
+  crDocumentiId: number;
+  crDocumentiFileId: number;
+  crDocumentiModelliId: number;
+  /** A download log row (the sweep downloads a demo file first). */
+  crDocumentiLogId: number;
+  /** A row of the ERP hand-back log (the demo data hands back one document). */
+  erpLogId: number;
   visibilityId: number;
   visibilityLogin: string;
   /** A demo warranty request of the dealer's. */
@@ -40,6 +47,14 @@ export type DemoIds = {
   warrantyNumero: number;
   /** A demo support ticket of the dealer's. */
   ticketId: number;
+  /** A demo checklist of the dealer's, one of its question lines; the checklist admin rows. */
+  checklist: { id: number; lineId: number };
+  crDarTemplateHeaderId: number;
+  crDarTemplateLineId: number;
+  crDarHeaderId: number;
+  crDarLineId: number;
+  /** A line of the dealer's order history (the reorder request page). */
+  historyLine: { id: number; descRiga: string };
 };
 
 export type A11yPage = {
@@ -139,10 +154,46 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     url: (ids) => `/richiestagaranzia/${ids.warrantySerial}/${ids.warrantyNumero}`,
     tablet: true,
   },
+  // Technical documents: a dealer by a machine's serial; a manager sees every language and the flags.
+  {
+    route: '/documenti',
+    users: ['dealer', 'manager'],
+    url: (ids) => `/documenti?serial=${enc(ids.serial)}`,
+    tablet: true,
+  },
   // Support tickets: the help desk sees every customer's; only customers open new ones.
   fixed('/ticket', ['dealer', 'internal'], true),
   fixed('/ticket/new', ['dealer'], true),
   { route: '/ticket/$id', users: ['dealer', 'internal'], url: (ids) => `/ticket/${ids.ticketId}`, tablet: true },
+  // Order history: a dealer's orders and a subdealer's requests; the tracked demo shipment; a request.
+  // (a subdealer's /storicoOrdine opens its requests, REQ).
+  fixed('/storicoOrdine', ['subdealer']),
+  { route: '/storicoOrdine/$idRichiesta', users: ['dealer'], url: () => '/storicoOrdine/ORD', tablet: true },
+  {
+    route: '/storicoOrdine/$idRichiesta/tracking/$wayBill',
+    users: ['dealer'],
+    url: () => '/storicoOrdine/ORD/tracking/BRT000000000001?slug=brt',
+  },
+  {
+    route: '/storicoOrdine/$idRichiesta/request/$id/$desc',
+    users: ['dealer'],
+    url: (ids) => `/storicoOrdine/ORD/request/${ids.historyLine.id}/${enc(ids.historyLine.descRiga)}`,
+    tablet: true,
+  },
+  // DAR/PDI checklists: the dealer's list, the new-checklist search, a checklist with its dialogs.
+  fixed('/crDars', ['dealer'], true),
+  { route: '/crDars/new/$tipo', users: ['dealer'], url: () => '/crDars/new/PDI', tablet: true },
+  { route: '/crDars/$idh/head', users: ['dealer'], url: (ids) => `/crDars/${ids.checklist.id}/head` },
+  { route: '/crDar/$idh', users: ['dealer'], url: (ids) => `/crDar/${ids.checklist.id}`, tablet: true },
+  {
+    route: '/crDar/$idh/line/$lineId',
+    users: ['dealer'],
+    url: (ids) => `/crDar/${ids.checklist.id}/line/${ids.checklist.lineId}`,
+    tablet: true,
+  },
+  { route: '/crDar/$idh/head', users: ['dealer'], url: (ids) => `/crDar/${ids.checklist.id}/head`, tablet: true },
+  // The shipping calculator of internal staff (tracks area).
+  fixed('/spesespedizione', ['internal'], true),
   fixed('/visibilitamacchine', ['superdealer', 'internal']),
   {
     route: '/visibilitamacchine/$id/view',
@@ -165,6 +216,19 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     url: (ids) => `/visibilitamacchine/${ids.visibilityId}/delete`,
   },
   ...entity('/crModellis', '/crModelli', ['manager'], (ids) => String(ids.crModelliId)),
+  ...entity('/crDocumentis', '/crDocumenti', ['manager'], (ids) => String(ids.crDocumentiId)),
+  ...entity('/crDocumentiFiles', '/crDocumentiFile', ['manager'], (ids) => String(ids.crDocumentiFileId)),
+  ...entity('/crDocumentiModellis', '/crDocumentiModelli', ['manager'], (ids) => String(ids.crDocumentiModelliId)),
+  ...entity('/crDarTemplateHeaders', '/crDarTemplateHeader', ['manager'], (ids) => String(ids.crDarTemplateHeaderId)),
+  ...entity('/crDarTemplateLines', '/crDarTemplateLine', ['manager'], (ids) => String(ids.crDarTemplateLineId)),
+  ...entity('/crDarHeaders', '/crDarHeader', ['manager'], (ids) => String(ids.crDarHeaderId)),
+  ...entity('/crDarLines', '/crDarLine', ['manager'], (ids) => String(ids.crDarLineId)),
+  // The download log is read-only: a list and a detail, no dialogs.
+  fixed('/crDocumentiLogs', ['admin']),
+  { route: '/crDocumentiLog/$id', users: ['admin'], url: (ids) => `/crDocumentiLog/${ids.crDocumentiLogId}` },
+  // The ERP hand-back log is read-only too.
+  fixed('/erpStoricoLogs', ['admin']),
+  { route: '/erpStoricoLog/$id', users: ['admin'], url: (ids) => `/erpStoricoLog/${ids.erpLogId}` },
   // Cart and checkout.
   fixed('/cart', ['dealer', 'tracks'], true),
   fixed('/quick-order', ['dealer']),

@@ -36,6 +36,7 @@ Object.assign(process.env, {
   BASE_URL: `http://localhost:${E2E_PORT}`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_POLL_MS: '250',
+  ERP_HISTORY_POLL_MS: '500',
   LOG_LEVEL: 'warn',
 });
 await import('../../apps/server/src/main.ts');
