@@ -71,3 +71,38 @@ export const startBenchServer = async (port: number, env: Record<string, string>
   }
   throw new Error('the server did not start within 5 minutes');
 };
+
+/**
+ * A signed-in browser-like client of the server at `base` (cookies kept; GETs only after the sign-in);
+ * its `cookie()` is the session's Cookie header, for requests made otherwise (a streamed download).
+ */
+export const signInClient = async (base: string, login: string) => {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${base}/api/account`));
+  const signed = await fetch(`${base}/api/authentication`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookie(),
+      'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
+    },
+    body: `username=${login}&password=${login}&remember-me=false`,
+  });
+  if (signed.status !== 200) throw new Error(`sign-in of ${login}: ${signed.status} ${await signed.text()}`);
+  keep(signed);
+  const get = async (url: string) => {
+    const response = await fetch(`${base}${url}`, { headers: { accept: 'application/json', cookie: cookie() } });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${body.toString().slice(0, 200)}`);
+    return body;
+  };
+  return Object.assign(get, { cookie });
+};

@@ -28,15 +28,12 @@ import {
   macchina,
 } from '../apps/server/src/db/schema/index.ts';
 import { regenerateCatalogue } from '../apps/server/src/modules/machines/catalogue.generation.ts';
-import {
-  cataloguePdfDir,
-  createCataloguePdfService,
-} from '../apps/server/src/modules/machines/catalogue-pdf.service.ts';
+import { cataloguePdfDir, createCataloguePdfJobs } from '../apps/server/src/modules/machines/catalogue-pdf.job.ts';
 import { loadDemoData } from '../apps/server/src/seed/demo.seed.ts';
 import { loadDemoCatalogue } from '../apps/server/src/seed/demo-catalogue.seed.ts';
 import { explodedDrawing, writeDrawingPngs } from '../apps/server/src/seed/machines-drawings.ts';
 import { loadReferenceData } from '../apps/server/src/seed/reference.seed.ts';
-import { ensureDatabase, ROOT, type Stats, startBenchServer, stats } from './bench.support.ts';
+import { ensureDatabase, ROOT, type Stats, signInClient, startBenchServer, stats } from './bench.support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,36 +63,7 @@ if (!Number.isInteger(REQUESTS) || REQUESTS < 1 || !Number.isInteger(CONCURRENCY
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-/** A signed-in browser-like client (cookies kept; GETs only after the sign-in). */
-const signIn = async (login: string) => {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${BASE}/api/account`));
-  const signed = await fetch(`${BASE}/api/authentication`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: cookie(),
-      'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
-    },
-    body: `username=${login}&password=${login}&remember-me=false`,
-  });
-  if (signed.status !== 200) throw new Error(`sign-in of ${login}: ${signed.status} ${await signed.text()}`);
-  keep(signed);
-  return async (url: string) => {
-    const response = await fetch(`${BASE}${url}`, { headers: { accept: 'application/json', cookie: cookie() } });
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${body.toString().slice(0, 200)}`);
-    return body;
-  };
-};
+const signIn = (login: string) => signInClient(BASE, login);
 
 type Get = Awaited<ReturnType<typeof signIn>>;
 type Tree = { level1: number[]; byitem: number[]; pair: number[] };
@@ -140,7 +108,7 @@ const runPdfJob = async (crId: number): Promise<PdfJobFigures> => {
   const handle = await openDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 4 });
   await handle.db.delete(catalogoPdf).where(eq(catalogoPdf.crId, crId));
   await fs.rm(cataloguePdfDir(DATA_DIR), { recursive: true, force: true });
-  const service = createCataloguePdfService({ db: handle.db, dataDir: DATA_DIR, log: pino({ level: 'warn' }) });
+  const service = createCataloguePdfJobs({ db: handle.db, dataDir: DATA_DIR, log: pino({ level: 'warn' }) });
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
@@ -298,6 +266,7 @@ const [assembly] = await database.db
   .orderBy(sql`count(*) desc`)
   .limit(1);
 if (!assembly?.item) throw new Error(`${BENCH_CODE} has no assembly with parts`);
+const assemblyItem = assembly.item;
 const [levelOne] = await database.db
   .select({ n: count() })
   .from(catalogoRiga)
@@ -318,8 +287,8 @@ try {
   const get = await signIn(login);
   // The page's first call regenerates a stale catalogue; warm the connections and caches too.
   await get(`/api/catalogo/${machine.id}/${machine.mtMatricola}`);
-  for (let i = 0; i < 20; i++) await openTree(get, bench.id, assembly.item, { level1: [], byitem: [], pair: [] });
-  for (let i = 0; i < REQUESTS; i++) await openTree(get, bench.id, assembly.item, sequential);
+  for (let i = 0; i < 20; i++) await openTree(get, bench.id, assemblyItem, { level1: [], byitem: [], pair: [] });
+  for (let i = 0; i < REQUESTS; i++) await openTree(get, bench.id, assemblyItem, sequential);
 
   const clients = await Promise.all(Array.from({ length: CONCURRENCY }, () => signIn(login)));
   let next = 0;
@@ -328,7 +297,7 @@ try {
     clients.map(async (client) => {
       while (next < REQUESTS) {
         next++;
-        await openTree(client, bench.id, assembly.item, concurrent);
+        await openTree(client, bench.id, assemblyItem, concurrent);
       }
     }),
   );
@@ -337,7 +306,7 @@ try {
   // One assembly's PDF drawn on request (drawing + parts table).
   for (let i = 0; i < 10; i++) {
     const t0 = performance.now();
-    await get(`/api/catalogo/${bench.id}/pdf/download/${assembly.item}/${LANG}`);
+    await get(`/api/catalogo/${bench.id}/pdf/download/${assemblyItem}/${LANG}`);
     assemblyPdf.push(performance.now() - t0);
   }
   assemblyPdf = assemblyPdf.slice(2);
@@ -393,7 +362,7 @@ const lines = [
   `PostgreSQL at ${new URL(DATABASE_URL).host}; one server process; plain \`fetch\` clients on the same machine;`,
   `load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after the tree runs (other processes share the CPUs).`,
   '',
-  `Catalogue ${BENCH_CODE}: ${rows?.n} rows, ${levelOne?.n} at level 1; the assembly opened is row ${assembly.item}`,
+  `Catalogue ${BENCH_CODE}: ${rows?.n} rows, ${levelOne?.n} at level 1; the assembly opened is row ${assemblyItem}`,
   `(${assembly.n} rows under it, the largest of the catalogue); user \`${login}\` (machine ${machine.mtMatricola}).`,
   '',
   `### (a) Tree: level 1 + one assembly, ${REQUESTS} times one after the other`,

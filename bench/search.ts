@@ -1,308 +1,767 @@
+// Search benchmark (issue 17) on the large catalogue built by bench:data:
+//   1. one client, one request after the other, with no kept search results: a fixed mix of distinct
+//      terms of every class (codes, code prefixes, words, typos, track dimensions, other languages)
+//      through the typeahead and the full search; article detail with price and availability; cart
+//      changes; the catalogue tree when the data set has one — percentiles per call and per term class
+//      against the issue's p95 / p99 targets;
+//   2. an open load (constant arrival rate per call, the load generator in this process), the
+//      saturation throughput of each call (closed loop) and the API against the same repository calls;
+//   3. the single-client mix against the embedded PGlite when --data-dir is given.
+//
+//   npm run bench:data -- --articles 1000000 --database-url postgres://postgres@127.0.0.1:5432/ricambi_bench
+//   npm run bench:search
+//   npm run bench:search -- --data-dir .tmp/bench-pglite          (with a PGlite set from bench:data --data-dir)
+//   npm run bench:search -- --terms 200 --iterations 100 --seconds 5 --typeahead-rate 20 --out /tmp/search.md
+//
+// The server runs as `npm start` runs it. Figures are printed and written to bench/results/search.md
+// (or the file --out names).
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { asc, eq, sql } from 'drizzle-orm';
-import { type DbOrTx, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
-import { articoloCategoria, categoria } from '../apps/server/src/db/schema/index.ts';
-import { loadArticoli, loadHits } from '../apps/server/src/modules/articolo/articolo.hits.ts';
-import { loadPriceProfile } from '../apps/server/src/modules/articolo/price-profile.ts';
+import {
+  type Authority,
+  type CartView,
+  cartItemAddSchema,
+  cartItemUpdateSchema,
+  earliestRequestDate,
+  type Language,
+  PAGE_HEADERS,
+  SEARCH_HEADERS,
+} from '@ricambi/domain';
+import { sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import {
+  findVisibleArticolo,
+  infoCliente,
+  loadHits,
+  loadPriceProfile,
+} from '../apps/server/src/modules/articolo/articolo.contract.ts';
+import { findCategories } from '../apps/server/src/modules/articolo/articolo.repository.ts';
+import { createCartService } from '../apps/server/src/modules/cart/cart.service.ts';
 import { fullSearch } from '../apps/server/src/modules/search/search.repository.ts';
-import { ROOT, startBenchServer } from './bench.support.ts';
+import type { Principal } from '../apps/server/src/platform/sessions.ts';
+import { ROOT, startBenchServer, stats } from './bench.support.ts';
+import { closeSockets, openSession, type Session } from './search.http.ts';
+import {
+  buildReport,
+  type Call,
+  type Catalogue,
+  type Facts,
+  LOAD_CALLS,
+  type LoadCall,
+  type LoadRun,
+  type RatioRun,
+  type Sample,
+  type SaturationRun,
+  type SingleRun,
+  TARGETS,
+  verdict,
+} from './search.report.ts';
+import { drawTerms, type Term } from './search.terms.ts';
 
 const { values: args } = parseArgs({
   options: {
-    'database-url': { type: 'string' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/ricambi_bench' },
+    /** A PGlite data set (bench:data --data-dir): the single-client mix is run against it too. */
     'data-dir': { type: 'string' },
-    connections: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '15' },
-    'raw-iterations': { type: 'string', default: '600' },
+    /** Distinct terms of the mix (typeahead and full search each take every term once). */
+    terms: { type: 'string', default: '2000' },
+    /** Single client: article details, cart changes and catalogue openings. */
+    iterations: { type: 'string', default: '1000' },
+    /** API against raw SQL: pairs per call. */
+    'sql-iterations': { type: 'string', default: '200' },
+    /** Saturation: clients in a closed loop per call, and seconds per call. */
+    clients: { type: 'string', default: '20' },
+    'saturation-seconds': { type: 'string', default: '10' },
+    /** Open load: seconds and arrivals per second of each call (0 leaves a call out). */
+    seconds: { type: 'string', default: '60' },
+    'typeahead-rate': { type: 'string', default: '200' },
+    'full-rate': { type: 'string', default: '30' },
+    'detail-rate': { type: 'string', default: '50' },
+    'cart-rate': { type: 'string', default: '10' },
+    /** Open load: an arrival finding this many requests unanswered is counted as an error, not sent. */
+    'max-in-flight': { type: 'string', default: '2000' },
+    /** Language of the article details, cart and catalogue (the terms carry their own). */
+    lang: { type: 'string', default: 'it' },
     port: { type: 'string', default: '18990' },
+    out: { type: 'string', default: path.join('bench', 'results', 'search.md') },
   },
 });
-if (!args['database-url'] && !args['data-dir']) {
-  console.error('Give --database-url postgres://… or --data-dir <PGlite directory> (built by npm run bench:data).');
-  process.exit(2);
-}
-const kind = args['database-url'] ? 'postgres' : 'pglite';
-const CONNECTIONS = Number(args.connections);
+const DATABASE_URL = args['database-url'] as string;
+const PGLITE_DIR = args['data-dir'] ? path.resolve(args['data-dir']) : null;
+const TERMS = Number(args.terms);
+const ITERATIONS = Number(args.iterations);
+const SQL_ITERATIONS = Number(args['sql-iterations']);
+const CLIENTS = Number(args.clients);
+const SATURATION_SECONDS = Number(args['saturation-seconds']);
 const SECONDS = Number(args.seconds);
-const RAW_ITERATIONS = Number(args['raw-iterations']);
+const RATES: Record<LoadCall, number> = {
+  typeahead: Number(args['typeahead-rate']),
+  full: Number(args['full-rate']),
+  detail: Number(args['detail-rate']),
+  cart: Number(args['cart-rate']),
+};
+const MAX_IN_FLIGHT = Number(args['max-in-flight']);
+const LANG = args.lang as Language;
 const PORT = Number(args.port);
+const OUT = path.resolve(ROOT, args.out as string);
+const DEALER = 'dealer';
+/** The cart cycles over this many articles, so it never holds more lines. */
+const CART_LINES = 20;
+const LOAD_SESSIONS = 8;
+const WARM_UP = 20;
 
-type Scenario = 'typeahead' | 'full' | 'detail';
-type Stats = { p50: number; p95: number; p99: number; rps: number; count: number; errors: number };
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(2);
+};
+for (const [name, value] of [
+  ['--terms', TERMS],
+  ['--iterations', ITERATIONS],
+  ['--sql-iterations', SQL_ITERATIONS],
+  ['--clients', CLIENTS],
+  ['--saturation-seconds', SATURATION_SECONDS],
+  ['--seconds', SECONDS],
+  ['--max-in-flight', MAX_IN_FLIGHT],
+] as const) {
+  if (!Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number`);
+}
+for (const call of LOAD_CALLS)
+  if (!Number.isFinite(RATES[call]) || RATES[call] < 0) fail(`--${call}-rate must be a number ≥ 0`);
+if (!['it', 'en', 'fr', 'de', 'es'].includes(LANG)) fail('--lang must be one of it, en, fr, de, es');
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-const stats = (latencies: number[], seconds: number, errors = 0): Stats => {
-  const sorted = [...latencies].sort((a, b) => a - b);
+const seconds = (t0: number) => (performance.now() - t0) / 1000;
+const sleep = (milliseconds: number) => new Promise((r) => setTimeout(r, milliseconds));
+const loadAverage = () => os.loadavg()[0] ?? 0;
+const log = (message: string) => console.info(`[search] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// The inputs drawn from a data set: articles to open and to put in the cart, the dealer, a catalogue
+
+type Inputs = {
+  detailIds: number[];
+  warmDetailIds: number[];
+  cartArticles: number[];
+  principal: Principal;
+  catalogue: (Catalogue & { crId: number; machineId: number }) | null;
+};
+
+const drawInputs = async (db: DbOrTx): Promise<Inputs> => {
+  const ids = (
+    await queryRows<{ id: number | string }>(
+      db,
+      sql`select id from articolo where visibile order by md5(id::text || ':detail') limit ${ITERATIONS + WARM_UP}`,
+    )
+  ).map((r) => Number(r.id));
+  const cartArticles = (
+    await queryRows<{ id: number | string }>(
+      db,
+      sql`select id from articolo where visibile and ordinabile and tipo_articolo = 'R'
+           order by md5(id::text || ':cart') limit ${CART_LINES}`,
+    )
+  ).map((r) => Number(r.id));
+  const [user] = await queryRows<{ id: number | string; tema: string | null; lang: string | null }>(
+    db,
+    sql`select id, tema, lang_key as lang from app_user where login = ${DEALER}`,
+  );
+  if (!user) throw new Error(`the data set has no user "${DEALER}": build it with npm run bench:data`);
+  const authorities = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`select authority_name as name from user_authority where user_id = ${Number(user.id)}`,
+    )
+  ).map((r) => r.name as Authority);
+  const [catalogue] = await queryRows<{
+    id: number | string;
+    code: string;
+    machine: number | string;
+    serial: string;
+    rows: number | string;
+  }>(
+    db,
+    sql`select c.id, c.cr_codice as code, m.id as machine, m.mt_matricola as serial,
+               (select count(*) from catalogo_riga r where r.cr_id = c.id) as rows
+          from catalogo c join macchina m on m.mt_cr_cod = c.cr_codice and m.dealer_login = ${DEALER}
+         order by rows desc, c.id, m.mt_matricola limit 1`,
+  );
+  let chosen: Inputs['catalogue'] = null;
+  if (catalogue && Number(catalogue.rows) > 0) {
+    // The assembly with the most rows under it: the heaviest byitem call of the catalogue.
+    const [assembly] = await queryRows<{ item: number; n: number | string }>(
+      db,
+      sql`select rig_item_prec as item, count(*) as n from catalogo_riga
+           where cr_id = ${Number(catalogue.id)} and rig_item_prec is not null
+           group by rig_item_prec order by count(*) desc, rig_item_prec limit 1`,
+    );
+    if (assembly)
+      chosen = {
+        crId: Number(catalogue.id),
+        machineId: Number(catalogue.machine),
+        code: catalogue.code,
+        serial: catalogue.serial,
+        rows: Number(catalogue.rows),
+        assembly: Number(assembly.item),
+        assemblyRows: Number(assembly.n),
+      };
+  }
   return {
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    rps: latencies.length / seconds,
-    count: latencies.length,
-    errors,
+    detailIds: ids.slice(WARM_UP),
+    warmDetailIds: ids.slice(0, WARM_UP),
+    cartArticles,
+    principal: {
+      userId: Number(user.id),
+      login: DEALER,
+      authorities,
+      langKey: user.lang ?? 'it',
+      tema: user.tema,
+      series: 'bench',
+    },
+    catalogue: chosen,
   };
 };
 
-const openBenchDatabase = () =>
-  args['database-url']
-    ? openDatabase({ kind: 'postgres', url: args['database-url'], poolSize: 10 })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(path.resolve(args['data-dir'] ?? ''), 'pglite') });
-
-/** Terms as users type them: word prefixes and code prefixes (typeahead), words, pairs and typos (full). */
-const pickInputs = async (db: DbOrTx) => {
-  const words = (
-    await queryRows<{ word: string }>(
-      db,
-      sql`select word from search_word where length(word) between 4 and 12 and word ~ '^[a-z]+$' order by md5(word) limit 60`,
-    )
-  ).map((r) => r.word);
-  const codes = (
-    await queryRows<{ articolo: string; id: number | string }>(
-      db,
-      sql`select articolo, id from articolo where visibile order by md5(id::text) limit 200`,
-    )
-  ).map((r) => ({ code: r.articolo, id: Number(r.id) }));
-  const typo = (w: string) => `${w.slice(0, 1)}${w.slice(2, 3)}${w.slice(1, 2)}${w.slice(3)}`;
-  const typeahead = [
-    ...words.slice(0, 30).map((w) => w.slice(0, 3 + (w.length % 3))),
-    ...codes.slice(0, 30).map((c) => c.code.slice(0, 4 + (c.id % 4))),
-  ];
-  const full = [
-    ...words.slice(0, 30),
-    ...words.slice(30, 50).map((w, i) => `${w} ${words[(i * 7) % 30] ?? ''}`.trim()),
-    ...words.slice(50, 60).map(typo),
-    ...codes.slice(30, 50).map((c) => c.code),
-  ];
-  return { typeahead, full, ids: codes.map((c) => c.id) };
+const countArticles = async (db: DbOrTx) => {
+  const [row] = await queryRows<{ n: number | string; visible: number | string }>(
+    db,
+    sql`select count(*) as n, count(*) filter (where visibile) as visible from articolo`,
+  );
+  return { articles: Number(row?.n ?? 0), visible: Number(row?.visible ?? 0) };
 };
 
-type Inputs = Awaited<ReturnType<typeof pickInputs>>;
-
-type FirstSearch = { typeahead: Stats; full: Stats };
-
-/**
- * Each term searched once, one at a time, with no kept results (search_top, search_count): what
- * the first user to type a term waits. The phases after it find what these searches kept.
- */
-const measureFirst = async (db: DbOrTx, inputs: Inputs): Promise<FirstSearch> => {
+/** Empties the search results kept for the next searches (migration 0008). */
+const emptyKept = async (db: DbOrTx) => {
   await db.execute(sql`delete from search_top`);
   await db.execute(sql`delete from search_count`);
-  const time = async (terms: readonly string[], size: number) => {
-    const latencies: number[] = [];
-    for (const term of terms) {
-      const t0 = performance.now();
-      await fullSearch(db, term, 'it', 0, size);
-      latencies.push(performance.now() - t0);
+};
+
+// ---------------------------------------------------------------------------------------------
+// The calls, over HTTP
+
+type Outcome = Omit<Sample, 'call' | 'ms' | 'cls' | 'term'>;
+type Op = (session: Session, n: number) => Promise<Outcome>;
+
+const okIf = (status: number, expected: number, body: string): Outcome =>
+  status === expected ? { ok: true } : { ok: false, error: `${status} ${body.slice(0, 120)}` };
+
+const searchPath = (t: Term, size: number) =>
+  `/api/search/full?${new URLSearchParams({ term: t.term, page: '0', size: String(size), lang: t.lang })}`;
+
+const search = async (session: Session, t: Term, size: number): Promise<Outcome> => {
+  const answer = await session.get(searchPath(t, size));
+  const outcome = okIf(answer.status, 200, answer.body);
+  const total = Number(answer.headers[PAGE_HEADERS.totalCount.toLowerCase()] ?? Number.NaN);
+  const match = answer.headers[SEARCH_HEADERS.match.toLowerCase()];
+  return { ...outcome, total, match: typeof match === 'string' ? match : undefined };
+};
+
+/** The article page: its detail, then the price and availability for quantity 1 (as the page asks them). */
+const detail = async (session: Session, id: number): Promise<Outcome> => {
+  const t0 = performance.now();
+  const article = await session.get(`/api/articolo/${id}/detail?lang=${LANG}`);
+  const t1 = performance.now();
+  const info = await session.get(
+    `/api/articolo/search/findInfoClienteByArticoloIdAndUtenteIdAndQuantita?articoloId=${id}&quantita=1`,
+  );
+  const t2 = performance.now();
+  const failed = article.status !== 200 ? article : info.status !== 200 ? info : null;
+  return {
+    ...(failed ? okIf(failed.status, 200, failed.body) : { ok: true }),
+    parts: { 'GET …/detail': t1 - t0, 'GET …/findInfoCliente…': t2 - t1 },
+  };
+};
+
+/**
+ * The cart changes, in turn: add article k (a new line, or one more on its line once the cart has
+ * gone round its articles), then set the quantity of that line. Line ids come from the answers.
+ */
+const createCartDriver = (articles: readonly number[]) => {
+  const lines = new Map<number, number>();
+  const remember = (view: Pick<CartView, 'righe'>) => {
+    lines.clear();
+    for (const line of view.righe) lines.set(line.idArticolo, line.id);
+  };
+  const step = (n: number) => {
+    const article = articles[Math.floor(n / 2) % articles.length] as number;
+    const line = n % 2 === 1 ? lines.get(article) : undefined;
+    const dataRichiesta = earliestRequestDate();
+    return line === undefined
+      ? {
+          kind: 'add' as const,
+          body: cartItemAddSchema.parse({ idArticolo: article, quantita: 1, dataRichiesta, confermaSuperamento: true }),
+        }
+      : {
+          kind: 'quantity' as const,
+          body: cartItemUpdateSchema.parse({
+            id: line,
+            quantita: 2 + (n % 3),
+            dataRichiesta,
+            confermaSuperamento: true,
+          }),
+        };
+  };
+  const op: Op = async (session, n) => {
+    const s = step(n);
+    const t0 = performance.now();
+    const answer =
+      s.kind === 'add'
+        ? await session.send('POST', `/api/cartitem?langKey=${LANG}`, s.body)
+        : await session.send('PUT', `/api/cartitem?langKey=${LANG}`, s.body);
+    const elapsed = performance.now() - t0;
+    const outcome = okIf(answer.status, s.kind === 'add' ? 201 : 200, answer.body);
+    if (outcome.ok) remember(JSON.parse(answer.body) as CartView);
+    return { ...outcome, parts: { [s.kind === 'add' ? 'POST /api/cartitem' : 'PUT /api/cartitem']: elapsed } };
+  };
+  /** The same change by the cart service, in this process. */
+  const raw = async (db: Db, principal: Principal, n: number) => {
+    const service = createCartService(db);
+    const s = step(n);
+    remember(
+      s.kind === 'add' ? await service.add(principal, s.body, LANG) : await service.update(principal, s.body, LANG),
+    );
+  };
+  const empty = async (session: Session) => {
+    const answer = await session.send('DELETE', `/api/cartutil/cartall?langKey=${LANG}`);
+    if (answer.status !== 200) throw new Error(`emptying the cart: ${answer.status} ${answer.body.slice(0, 200)}`);
+    lines.clear();
+  };
+  return { op, raw, empty };
+};
+type CartDriver = ReturnType<typeof createCartDriver>;
+
+const catalogueOp =
+  (c: NonNullable<Inputs['catalogue']>): Op =>
+  async (session) => {
+    const t0 = performance.now();
+    const level = await session.get(`/api/righecatalogo/${c.crId}/bylevel/1?lang=${LANG}`);
+    const t1 = performance.now();
+    const item = await session.get(`/api/righecatalogo/${c.crId}/byitem/${c.assembly}?lang=${LANG}`);
+    const t2 = performance.now();
+    const failed = level.status !== 200 ? level : item.status !== 200 ? item : null;
+    return {
+      ...(failed ? okIf(failed.status, 200, failed.body) : { ok: true }),
+      parts: { 'bylevel/1': t1 - t0, 'byitem (assembly)': t2 - t1 },
+    };
+  };
+
+const timed = async (call: Call, run: () => Promise<Outcome>, term?: Term): Promise<Sample> => {
+  const about = term ? { cls: term.cls, term: term.term } : {};
+  const t0 = performance.now();
+  try {
+    const outcome = await run();
+    return { call, ...about, ms: performance.now() - t0, ...outcome };
+  } catch (error) {
+    return { call, ...about, ms: performance.now() - t0, ok: false, error: (error as Error).message };
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// 1. One client
+
+type Backend = {
+  name: string;
+  inputs: Inputs;
+  /** Empties the kept search results and answers a signed-in, warmed-up session. */
+  fresh: () => Promise<Session>;
+};
+
+const warmUp = async (session: Session, inputs: Inputs, warmTerms: readonly Term[], cart: CartDriver) => {
+  for (const t of warmTerms) {
+    await search(session, t, 10);
+    await search(session, t, 20);
+  }
+  for (const id of inputs.warmDetailIds) await detail(session, id);
+  for (let n = 0; n < 6; n++) await cart.op(session, n);
+  await cart.empty(session);
+  if (inputs.catalogue) {
+    const c = inputs.catalogue;
+    // The page's first call regenerates a stale catalogue.
+    await session.get(`/api/catalogo/${c.machineId}/${encodeURIComponent(c.serial)}?lang=${LANG}`);
+    for (let i = 0; i < 10; i++) await catalogueOp(c)(session, i);
+  }
+};
+
+const singleClient = async (backend: Backend, mix: readonly Term[]): Promise<SingleRun> => {
+  const t0 = performance.now();
+  const samples: Sample[] = [];
+  const cart = createCartDriver(backend.inputs.cartArticles);
+  const pass = async (call: 'typeahead' | 'full', size: number) => {
+    const session = await backend.fresh();
+    const started = performance.now();
+    for (const t of mix) samples.push(await timed(call, () => search(session, t, size), t));
+    log(`${backend.name} ${call}: ${mix.length} terms in ${seconds(started).toFixed(1)} s`);
+    return session;
+  };
+  await pass('typeahead', 10);
+  const session = await pass('full', 20);
+  await cart.empty(session);
+  for (const id of backend.inputs.detailIds) samples.push(await timed('detail', () => detail(session, id)));
+  for (let n = 0; n < ITERATIONS; n++) samples.push(await timed('cart', () => cart.op(session, n)));
+  await cart.empty(session);
+  const c = backend.inputs.catalogue;
+  if (c) for (let n = 0; n < ITERATIONS; n++) samples.push(await timed('catalogue', () => catalogueOp(c)(session, n)));
+  const run: SingleRun = { samples, seconds: seconds(t0), catalogue: c };
+  for (const call of ['typeahead', 'full', 'detail', 'cart', 'catalogue'] as const) {
+    const s = stats(samples.filter((x) => x.call === call && x.ok).map((x) => x.ms));
+    const errors = samples.filter((x) => x.call === call && !x.ok);
+    if (s.count + errors.length === 0) continue;
+    log(
+      `${backend.name} single ${call}: p50 ${s.p50.toFixed(1)}, p95 ${s.p95.toFixed(1)}, p99 ${s.p99.toFixed(1)}, max ${s.max.toFixed(1)} ms, ${errors.length} errors → ${verdict(s, call)}${errors[0] ? ` (first error: ${errors[0].error})` : ''}`,
+    );
+  }
+  return run;
+};
+
+// ---------------------------------------------------------------------------------------------
+// 2. API against raw SQL, saturation, open load (PostgreSQL)
+
+const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly Term[]): Promise<RatioRun[]> => {
+  const { principal } = inputs;
+  const step = Math.max(1, Math.floor(mix.length / SQL_ITERATIONS));
+  const terms = mix.filter((_, i) => i % step === 0).slice(0, SQL_ITERATIONS);
+  const time = async (run: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await run();
+    return performance.now() - t0;
+  };
+  const pairs = async (
+    call: LoadCall,
+    count: number,
+    api: (i: number) => Promise<Outcome>,
+    raw: (i: number) => Promise<unknown>,
+    before: () => Promise<void> = async () => undefined,
+  ): Promise<RatioRun> => {
+    const run: RatioRun = { call, api: [], raw: [] };
+    for (let i = 0; i < count; i++) {
+      // The order alternates: the second of a pair finds the pages the first one read in the cache.
+      for (const side of i % 2 === 0 ? (['raw', 'api'] as const) : (['api', 'raw'] as const)) {
+        await before();
+        if (side === 'raw') run.raw.push(await time(() => raw(i)));
+        else {
+          const t0 = performance.now();
+          const outcome = await api(i);
+          if (outcome.ok) run.api.push(performance.now() - t0);
+        }
+      }
     }
-    return stats(latencies, latencies.reduce((a, b) => a + b, 0) / 1000);
+    const a = stats(run.api).p50;
+    const r = stats(run.raw).p50;
+    log(`API/raw ${call}: p50 ${a.toFixed(2)} / ${r.toFixed(2)} ms = ${(a / r).toFixed(2)}`);
+    return run;
   };
-  const first = { typeahead: await time(inputs.typeahead, 10), full: await time(inputs.full, 20) };
-  for (const [name, s] of Object.entries(first))
-    console.info(`first ${name}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`);
-  return first;
+  const rawSearch = async (t: Term, size: number) => {
+    const page = await fullSearch(db, t.term, t.lang, 0, size);
+    return loadHits(db, page.ids, t.lang, await loadPriceProfile(db, principal.userId));
+  };
+  const cart = createCartDriver(inputs.cartArticles);
+  await cart.empty(session);
+  const runs = [
+    await pairs(
+      'typeahead',
+      terms.length,
+      (i) => search(session, terms[i] as Term, 10),
+      (i) => rawSearch(terms[i] as Term, 10),
+      () => emptyKept(db),
+    ),
+    await pairs(
+      'full',
+      terms.length,
+      (i) => search(session, terms[i] as Term, 20),
+      (i) => rawSearch(terms[i] as Term, 20),
+      () => emptyKept(db),
+    ),
+    await pairs(
+      'detail',
+      Math.min(SQL_ITERATIONS, inputs.detailIds.length),
+      (i) => detail(session, inputs.detailIds[i] as number),
+      async (i) => {
+        const id = inputs.detailIds[i] as number;
+        const found = await findVisibleArticolo(db, principal, id);
+        await findCategories(db, found.a.id);
+        return infoCliente(db, principal, id, 1);
+      },
+    ),
+    // Both sides of a pair make the same change: an add (the second one adds to the line), or a quantity.
+    await pairs(
+      'cart',
+      SQL_ITERATIONS,
+      (i) => cart.op(session, i),
+      (i) => cart.raw(db, principal, i),
+    ),
+  ];
+  await cart.empty(session);
+  return runs;
 };
 
-const dealerId = async (db: DbOrTx) => {
-  const [row] = await queryRows<{ id: number | string }>(db, sql`select id from app_user where login = 'dealer'`);
-  if (!row) throw new Error('the bench data has no demo user "dealer": build it with npm run bench:data');
-  return Number(row.id);
-};
+const loadOps = (inputs: Inputs, mix: readonly Term[], cart: CartDriver): Record<LoadCall, Op> => ({
+  typeahead: (session, n) => search(session, mix[n % mix.length] as Term, 10),
+  // Another place in the mix than the typeahead's at the same moment.
+  full: (session, n) => search(session, mix[(n + Math.floor(mix.length / 2)) % mix.length] as Term, 20),
+  detail: (session, n) => detail(session, inputs.detailIds[n % inputs.detailIds.length] as number),
+  cart: (session, n) => cart.op(session, n),
+});
 
-/** The queries each endpoint runs, called directly with the same concurrency as the load test. */
-const measureRaw = async (db: DbOrTx, inputs: Inputs) => {
-  const userId = await dealerId(db);
-  const run: Record<Scenario, (i: number) => Promise<unknown>> = {
-    typeahead: async (i) => {
-      const term = inputs.typeahead[i % inputs.typeahead.length] ?? '';
-      const [page, profile] = await Promise.all([fullSearch(db, term, 'it', 0, 10), loadPriceProfile(db, userId)]);
-      return loadHits(db, page.ids, 'it', profile);
-    },
-    full: async (i) => {
-      const term = inputs.full[i % inputs.full.length] ?? '';
-      const [page, profile] = await Promise.all([fullSearch(db, term, 'it', 0, 20), loadPriceProfile(db, userId)]);
-      return loadHits(db, page.ids, 'it', profile);
-    },
-    detail: async (i) => {
-      const id = inputs.ids[i % inputs.ids.length] ?? 0;
-      await loadArticoli(db, [id]);
-      return db
-        .select({ id: categoria.id, nome: categoria.nome })
-        .from(articoloCategoria)
-        .innerJoin(categoria, eq(categoria.id, articoloCategoria.categoriaId))
-        .where(eq(articoloCategoria.articoloId, id))
-        .orderBy(asc(categoria.nome));
-    },
-  };
-  const result = {} as Record<Scenario, Stats>;
-  for (const scenario of Object.keys(run) as Scenario[]) {
-    for (let i = 0; i < 30; i++) await run[scenario](i); // warm-up
-    const latencies: number[] = [];
+const saturationRuns = async (
+  sessions: Session[],
+  ops: Record<LoadCall, Op>,
+  before: () => Promise<void>,
+): Promise<SaturationRun[]> => {
+  const runs: SaturationRun[] = [];
+  for (const call of LOAD_CALLS) {
+    await before();
+    const samples: Sample[] = [];
     let next = 0;
     const started = performance.now();
-    const worker = async () => {
-      while (next < RAW_ITERATIONS) {
-        const i = next++;
-        const t0 = performance.now();
-        await run[scenario](i);
-        latencies.push(performance.now() - t0);
-      }
-    };
-    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-    result[scenario] = stats(latencies, (performance.now() - started) / 1000);
-    console.info(
-      `raw ${scenario}: p50 ${result[scenario].p50.toFixed(2)} ms, p95 ${result[scenario].p95.toFixed(2)} ms`,
+    const end = started + SATURATION_SECONDS * 1000;
+    await Promise.all(
+      sessions.map(async (session) => {
+        while (performance.now() < end) {
+          const n = next++;
+          samples.push(await timed(call, () => ops[call](session, n)));
+        }
+      }),
+    );
+    const run = { call, clients: sessions.length, seconds: seconds(started), samples };
+    runs.push(run);
+    log(`saturation ${call}: ${(samples.filter((s) => s.ok).length / run.seconds).toFixed(0)}/s`);
+    await sleep(1000);
+  }
+  return runs;
+};
+
+/**
+ * Constant arrival rates (open model): arrival n of a call starts at n / rate s whatever the answers
+ * before it, and its latency runs from that scheduled start.
+ */
+const openLoad = async (sessions: Session[], ops: Record<LoadCall, Op>): Promise<LoadRun> => {
+  const plan = LOAD_CALLS.flatMap((call) =>
+    Array.from({ length: Math.round(RATES[call] * SECONDS) }, (_, n) => ({ call, n, at: (n * 1000) / RATES[call] })),
+  ).sort((a, b) => a.at - b.at);
+  const samples: Sample[] = [];
+  const pending: Promise<void>[] = [];
+  let lagMax = 0;
+  let inFlight = 0;
+  let dropped = 0;
+  const t0 = performance.now() + 200;
+  for (const [k, p] of plan.entries()) {
+    const at = t0 + p.at;
+    const wait = at - performance.now();
+    if (wait > 1) await sleep(wait);
+    lagMax = Math.max(lagMax, performance.now() - at);
+    // A server far behind would otherwise make the run last as long as its queue takes to drain.
+    if (inFlight >= MAX_IN_FLIGHT) {
+      dropped++;
+      samples.push({ call: p.call, ms: Number.NaN, ok: false, error: `not sent: ${inFlight} requests in flight` });
+      continue;
+    }
+    inFlight++;
+    const session = sessions[k % sessions.length] as Session;
+    pending.push(
+      ops[p.call](session, p.n).then(
+        (outcome) => {
+          inFlight--;
+          samples.push({ call: p.call, ms: performance.now() - at, ...outcome });
+        },
+        (error: Error) => {
+          inFlight--;
+          samples.push({ call: p.call, ms: performance.now() - at, ok: false, error: error.message });
+        },
+      ),
     );
   }
-  return result;
-};
-
-const startServer = () =>
-  startBenchServer(PORT, {
-    DATA_DIR: args['data-dir'] ? path.resolve(args['data-dir']) : path.join(os.tmpdir(), 'ricambi-bench-data'),
-    ...(args['database-url'] ? { DATABASE_URL: args['database-url'] } : {}),
-  });
-
-const signIn = async () => {
-  const base = `http://127.0.0.1:${PORT}`;
-  const first = await fetch(`${base}/api/account`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
-  const response = await fetch(`${base}/api/authentication`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-xsrf-token': xsrf,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-    },
-    body: 'username=dealer&password=dealer&remember-me=false',
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .concat(`XSRF-TOKEN=${xsrf}`)
-    .join('; ');
-};
-
-const load = async (cookie: string, paths: string[]): Promise<Stats> => {
-  const latencies: number[] = [];
-  let errors = 0;
-  let i = 0;
-  const instance = autocannon({
-    url: `http://127.0.0.1:${PORT}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { cookie, accept: 'application/json' },
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] ?? '/' }) }],
-  });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode === 200) latencies.push(responseTime);
-    else errors++;
-  });
-  await instance;
-  return stats(latencies, SECONDS, errors);
-};
-
-const measureApi = async (inputs: Inputs) => {
-  const cookie = await signIn();
-  const enc = encodeURIComponent;
-  const paths: Record<Scenario, string[]> = {
-    typeahead: inputs.typeahead.map((t) => `/api/search/full?term=${enc(t)}&size=10&lang=it`),
-    full: inputs.full.map((t) => `/api/search/full?term=${enc(t)}&size=20&lang=it`),
-    detail: inputs.ids.map((id) => `/api/articolo/${id}/detail?lang=it`),
+  if (dropped > 0) log(`open load: ${dropped} arrivals not sent (over ${MAX_IN_FLIGHT} in flight)`);
+  await Promise.all(pending);
+  const run: LoadRun = {
+    rates: RATES,
+    seconds: SECONDS,
+    elapsed: seconds(t0),
+    lagMax,
+    sessions: sessions.length,
+    maxInFlight: MAX_IN_FLIGHT,
+    samples,
   };
-  const result = {} as Record<Scenario, Stats>;
-  for (const scenario of Object.keys(paths) as Scenario[]) {
-    await load(cookie, paths[scenario].slice(0, 20)); // warm-up is part of the first few seconds otherwise
-    result[scenario] = await load(cookie, paths[scenario]);
-    const s = result[scenario];
-    console.info(
-      `api ${scenario}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${s.rps.toFixed(0)} req/s, ${s.errors} errors`,
+  for (const call of LOAD_CALLS) {
+    const of = samples.filter((s) => s.call === call);
+    const s = stats(of.filter((x) => x.ok).map((x) => x.ms));
+    log(
+      `open load ${call} ${RATES[call]}/s: p95 ${s.p95.toFixed(1)} ms, ${of.length - s.count} errors (target ${TARGETS[call].p95} ms)`,
     );
   }
-  return result;
+  return run;
 };
 
-const TARGETS: Record<Scenario, number> = { typeahead: 15, full: 40, detail: 10 };
+// ---------------------------------------------------------------------------------------------
+// The run
 
-const report = (
-  api: Record<Scenario, Stats>,
-  raw: Record<Scenario, Stats>,
-  first: FirstSearch,
-  articles: number,
-  elapsed: { raw: number; api: number },
-) => {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const lines = [
-    `## ${kind === 'postgres' ? 'PostgreSQL server' : 'PGlite (embedded)'}`,
-    '',
-    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version};`,
-    `${articles.toLocaleString('en')} articles; ${CONNECTIONS} concurrent clients, ${SECONDS} s per scenario (autocannon);`,
-    `raw SQL = the same repository calls made in-process with the same concurrency, ${RAW_ITERATIONS} calls per scenario.`,
-    '',
-    '| Scenario | API p50 | API p95 | API p99 | API req/s | errors | raw p50 | raw p95 | API/raw p50 | p95 target | p95 met | ratio ≤ 1.5 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const scenario of Object.keys(api) as Scenario[]) {
-    const a = api[scenario];
-    const r = raw[scenario];
-    const ratio = a.p50 / r.p50;
-    lines.push(
-      `| ${scenario} | ${a.p50.toFixed(1)} ms | ${a.p95.toFixed(1)} ms | ${a.p99.toFixed(1)} ms | ${a.rps.toFixed(0)} | ${a.errors} | ${r.p50.toFixed(2)} ms | ${r.p95.toFixed(2)} ms | ${ratio.toFixed(2)} | ${TARGETS[scenario]} ms | ${a.p95 <= TARGETS[scenario] ? 'yes' : 'no'} | ${ratio <= 1.5 ? 'yes' : 'no'} |`,
-    );
-  }
-  lines.push(
-    '',
-    'First search of each term, one at a time, with no kept results (the searches above find what these kept):',
-    '',
-    '| Search | p50 | p95 | p99 |',
-    '|---|---|---|---|',
-    ...(['typeahead', 'full'] as const).map(
-      (name) =>
-        `| ${name} | ${first[name].p50.toFixed(1)} ms | ${first[name].p95.toFixed(1)} ms | ${first[name].p99.toFixed(1)} ms |`,
-    ),
-    '',
-    `Raw phase ${elapsed.raw.toFixed(0)} s, API phase ${elapsed.api.toFixed(0)} s.`,
-    '',
-  );
-  return lines.join('\n');
-};
-
-const writeReport = async (section: string) => {
-  const file = path.join(ROOT, 'bench', 'results', 'search.md');
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const current = await fs
-    .readFile(file, 'utf8')
-    .catch(() => '# Search benchmark\n\nWritten by `npm run bench:search`.\n');
-  const heading = section.split('\n', 1)[0] ?? '';
-  const parts = current.split(/\n(?=## )/);
-  const kept = parts.filter((p) => !p.startsWith(heading));
-  await fs.writeFile(file, `${[...kept, section].join('\n').trimEnd()}\n`);
-};
-
-const t0 = performance.now();
-const database = await openBenchDatabase();
-await database.migrate();
-const inputs = await pickInputs(database.db);
-const [counted] = await queryRows<{ n: number | string }>(database.db, sql`select count(*) as n from articolo`);
-const articles = Number(counted?.n ?? 0);
-console.info(
-  `${kind}: ${articles} articles; ${inputs.typeahead.length} typeahead terms, ${inputs.full.length} full terms`,
-);
-const first = await measureFirst(database.db, inputs);
-const raw = await measureRaw(database.db, inputs);
-await database.close();
-const t1 = performance.now();
-const server = await startServer();
-try {
-  const api = await measureApi(inputs);
-  const section = report(api, raw, first, articles, { raw: (t1 - t0) / 1000, api: (performance.now() - t1) / 1000 });
-  console.info(`\n${section}`);
-  await writeReport(section);
-} finally {
+const stopServer = async (server: ChildProcess) => {
+  closeSockets();
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
+  await exited;
+};
+
+/** The tree figures of bench:catalog, quoted when this data set has no catalogue. */
+const catalogueElsewhere = async () => {
+  const text = await fs.readFile(path.join(ROOT, 'bench', 'results', 'catalog.md'), 'utf8').catch(() => '');
+  const row = /^\| \*\*level 1 \+ assembly\*\* \| (\d+) \| ([\d.]+) ms \| ([\d.]+) ms \| ([\d.]+) ms \|/m.exec(text);
+  const when = /^Run (\S+)/m.exec(text)?.[1] ?? 'an earlier run';
+  if (!row) return 'It is measured by `npm run bench:catalog` (bench/results/catalog.md), on CR-BENCH-5000.';
+  const [p95, p99] = [Number(row[3]), Number(row[4])];
+  const met = p95 <= TARGETS.catalogue.p95 && p99 <= TARGETS.catalogue.p99;
+  return `\`npm run bench:catalog\` measures it on the 5,000-row CR-BENCH-5000: one client, level 1 + assembly, p95 ${p95} ms and p99 ${p99} ms (${when}, bench/results/catalog.md) — against this issue's ${TARGETS.catalogue.p95} / ${TARGETS.catalogue.p99} ms: **${met ? 'PASS' : 'FAIL'}**.`;
+};
+
+const started = new Date().toISOString();
+const loadBefore = loadAverage();
+if (PGLITE_DIR) {
+  const exists = await fs.stat(path.join(PGLITE_DIR, 'pglite')).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!exists) fail(`${PGLITE_DIR}/pglite is missing: build it with npm run bench:data -- --data-dir ${PGLITE_DIR}`);
 }
+
+const pg = await openDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 4 });
+try {
+  await pg.ping();
+} catch (error) {
+  fail(
+    `${DATABASE_URL}: ${(error as Error).message}\nBuild the data set with npm run bench:data -- --articles 1000000 --database-url ${DATABASE_URL}`,
+  );
+}
+await pg.migrate();
+const size = await countArticles(pg.db);
+if (size.articles === 0) fail(`${DATABASE_URL} has no articles: build it with npm run bench:data`);
+const [info] = await queryRows<{ version: string; size: string; words: number | string }>(
+  pg.db,
+  sql`select current_setting('server_version') as version, pg_size_pretty(pg_database_size(current_database())) as size,
+             (select count(*) from search_word) as words`,
+);
+let t = performance.now();
+const { mix, warmUp: warmTerms } = await drawTerms(pg.db, TERMS);
+const inputs = await drawInputs(pg.db);
+log(`${size.articles} articles; ${mix.length} terms drawn in ${seconds(t).toFixed(1)} s`);
+if (mix.length < TERMS) log(`only ${mix.length} distinct terms could be drawn (${TERMS} asked)`);
+
+const BASE = `http://127.0.0.1:${PORT}`;
+const server = await startBenchServer(PORT, {
+  DATA_DIR: path.join(os.tmpdir(), 'ricambi-bench-search'),
+  DATABASE_URL,
+  SMTP_URL: '',
+  ERP_EXPORT_URL: '',
+});
+let postgres: SingleRun;
+let ratio: RatioRun[];
+let saturation: SaturationRun[];
+let load: LoadRun | null = null;
+let loadSingle = 0;
+let loadAfterLoad = 0;
+try {
+  const session = await openSession(BASE, DEALER);
+  await warmUp(session, inputs, warmTerms, createCartDriver(inputs.cartArticles));
+  postgres = await singleClient(
+    {
+      name: 'postgres',
+      inputs,
+      fresh: async () => {
+        await emptyKept(pg.db);
+        return session;
+      },
+    },
+    mix,
+  );
+  loadSingle = loadAverage();
+  t = performance.now();
+  ratio = await ratioRuns(pg.db, session, inputs, mix);
+  log(`API/raw: ${seconds(t).toFixed(0)} s`);
+  const sessions = await Promise.all(Array.from({ length: CLIENTS }, () => openSession(BASE, DEALER)));
+  const cart = createCartDriver(inputs.cartArticles);
+  await cart.empty(session);
+  saturation = await saturationRuns(sessions, loadOps(inputs, mix, cart), () => emptyKept(pg.db));
+  await cart.empty(session);
+  if (LOAD_CALLS.some((call) => RATES[call] > 0)) {
+    await emptyKept(pg.db);
+    await sleep(3000);
+    load = await openLoad(sessions.slice(0, LOAD_SESSIONS), loadOps(inputs, mix, cart));
+    loadAfterLoad = loadAverage();
+  }
+  await cart.empty(session);
+} finally {
+  await stopServer(server);
+  await pg.close();
+}
+
+// 3. The same single-client mix on PGlite: one connection, held by the server, so the kept results
+// are emptied with the server stopped.
+let pglite: SingleRun | null = null;
+let pgliteFacts: Facts['pglite'] = null;
+if (PGLITE_DIR) {
+  const withPglite = async <T>(run: (db: Db) => Promise<T>) => {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(PGLITE_DIR, 'pglite') });
+    try {
+      await handle.migrate();
+      return await run(handle.db);
+    } finally {
+      await handle.close();
+    }
+  };
+  const { liteInputs, liteSize } = await withPglite(async (db) => ({
+    liteInputs: await drawInputs(db),
+    liteSize: await countArticles(db),
+  }));
+  pgliteFacts = {
+    dataDir: path.relative(ROOT, PGLITE_DIR).startsWith('..') ? PGLITE_DIR : path.relative(ROOT, PGLITE_DIR),
+    articles: liteSize.articles,
+    note:
+      liteSize.articles === size.articles
+        ? null
+        : `The PGlite data set has ${liteSize.articles} articles, the PostgreSQL one ${size.articles}: the figures compare different data.`,
+  };
+  const LITE_PORT = PORT + 1;
+  const lite: { server: ChildProcess | null } = { server: null };
+  try {
+    pglite = await singleClient(
+      {
+        name: 'pglite',
+        inputs: liteInputs,
+        fresh: async () => {
+          if (lite.server) await stopServer(lite.server);
+          await withPglite(emptyKept);
+          const t0 = performance.now();
+          lite.server = await startBenchServer(LITE_PORT, { DATA_DIR: PGLITE_DIR, SMTP_URL: '', ERP_EXPORT_URL: '' });
+          log(`PGlite server up in ${seconds(t0).toFixed(1)} s`);
+          const session = await openSession(`http://127.0.0.1:${LITE_PORT}`, DEALER);
+          await warmUp(session, liteInputs, warmTerms, createCartDriver(liteInputs.cartArticles));
+          return session;
+        },
+      },
+      mix,
+    );
+  } finally {
+    if (lite.server) await stopServer(lite.server);
+  }
+}
+
+const facts: Facts = {
+  started,
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}`,
+  memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+  node: process.version,
+  postgres: info?.version ?? '?',
+  databaseUrl: new URL(DATABASE_URL).host + new URL(DATABASE_URL).pathname,
+  articles: size.articles,
+  visible: size.visible,
+  words: Number(info?.words ?? 0),
+  databaseSize: info?.size ?? '?',
+  load: { before: loadBefore, single: loadSingle, load: loadAfterLoad, end: loadAverage() },
+  options: process.argv.slice(2).join(' ') || '(defaults)',
+  pglite: pgliteFacts,
+  catalogueElsewhere: inputs.catalogue ? null : await catalogueElsewhere(),
+};
+const report = buildReport({ facts, terms: mix, postgres, pglite, ratio, saturation, load });
+await fs.mkdir(path.dirname(OUT), { recursive: true });
+await fs.writeFile(OUT, report);
+console.info(report);
+log(`written to ${OUT}`);
