@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, searchLog } from '../src/db/schema/index.ts';
 import { articoloImagesDir } from '../src/modules/articolo/articolo.images.ts';
-import { addBom, createArticolo, createMarchio } from './catalogue-factories.ts';
+import { reindexArticles } from '../src/modules/search/search.indexer.ts';
+import { addBom, addEquiv, createArticolo, createMarchio } from './catalogue-factories.ts';
 import { type Agent, createTestApp, type TestApp } from './test-app.ts';
 
 const FILTER = {
@@ -46,6 +47,8 @@ describe('search and article', () => {
       { magazzino: 5, in5gg: 2, producibile: 3, inArrivo: 10 },
     );
     filterId = filter.id;
+    await addEquiv(t.db, filter.id, '0 986 452 041', 'OEM');
+    await reindexArticles(t.db, [filter.id]);
     // Same code prefix, listed after the exact code.
     await createArticolo(t.db, { articolo: '6.4021.118.01', localizedDescrizione: { it: 'Guarnizione coperchio' } });
     await createArticolo(t.db, { articolo: '6.4021.118.05', localizedDescrizione: { it: 'Guarnizione tappo' } });
@@ -139,6 +142,37 @@ describe('search and article', () => {
     const none = await search(dealer, 'term=zzqqxx');
     expect(none.total).toBe(0);
     expect(none.response.headers['x-search-match']).toBe('none');
+  });
+
+  it('forgives two letters swapped, which trigrams alone find too unlike', async () => {
+    const { hits, response } = await search(dealer, 'term=filrto');
+    expect(response.headers['x-search-match']).toBe('fuzzy');
+    expect(decodeURIComponent(String(response.headers['x-search-corrected']))).toBe('filtro');
+    expect(hits.map((h) => h.articolo)).toContain('6.4021.118.0');
+  });
+
+  it('finds an OEM code typed with spaces, dashes or none', async () => {
+    for (const term of ['0 986 452 041', '0986-452-041', '0986452041', '0986 452']) {
+      const { hits, response } = await search(dealer, `term=${encodeURIComponent(term)}`);
+      expect(response.headers['x-search-match'], term).toBe('exact');
+      expect(
+        hits.map((h) => h.id),
+        term,
+      ).toEqual([filterId]);
+    }
+  });
+
+  it('finds a track by its size as written, with a decimal point or comma, and by a prefix of it', async () => {
+    for (const term of ['300x52.5x84', '300X52,5X84', 'cingolo 300x52.5x84']) {
+      const { hits, response } = await search(dealer, `term=${encodeURIComponent(term)}`);
+      expect(response.headers['x-search-match'], term).toBe('exact');
+      expect(
+        hits.map((h) => h.articolo),
+        term,
+      ).toEqual(['TRK-300-52.5-84']);
+    }
+    const prefix = await search(dealer, 'term=300x52&size=10');
+    expect(prefix.hits.map((h) => h.articolo)).toEqual(['TRK-300-52.5-84', 'TRK-300-52.5-86']);
   });
 
   it('serves the typeahead 10 at a time with the total for "show all", never hidden articles', async () => {

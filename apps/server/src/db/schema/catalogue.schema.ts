@@ -276,10 +276,19 @@ export const searchTopState = pgTable('search_top_state', {
   generation: bigint('generation', { mode: 'number' }).notNull(),
 });
 
-/** Every word of the search data once: typos are matched against it by trigrams. */
-export const searchWord = pgTable('search_word', { word: text('word').primaryKey() }, (t) => [
-  index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
-]);
+/**
+ * Every word of the search data once: typos are matched against it by trigrams, and `articles`
+ * (how many articles had it when it was counted; only a guide for choosing a plan, never for
+ * results) tells a rare word or prefix from a common one.
+ */
+export const searchWord = pgTable(
+  'search_word',
+  { word: text('word').primaryKey(), articles: integer('articles').notNull().default(0) },
+  (t) => [
+    index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    index('search_word_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+  ],
+);
 
 /** Spec 3 §3 SearchLog: one row per search. */
 export const searchLog = pgTable(

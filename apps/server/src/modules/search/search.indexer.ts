@@ -33,11 +33,16 @@ const upsertSearchRows = (where: SQL) => sql`
     tsv_fr = excluded.tsv_fr, tsv_de = excluded.tsv_de, tsv_es = excluded.tsv_es,
     tsv_all = excluded.tsv_all, visibile = excluded.visibile, indexed_at = excluded.indexed_at`;
 
+/**
+ * The words of the articles the condition selects, with how many of them have each. After a change
+ * of some articles a word's count is only raised, never recounted: it guides the choice of a plan.
+ */
 const addWords = (where: SQL) => sql`
-  insert into search_word (word)
-  select distinct lexeme from articolo_search s, unnest(s.tsv_all) as u(lexeme)
-   where ${where} and length(lexeme) >= 3 and lexeme !~ '^[0-9]+$'
-  on conflict do nothing`;
+  insert into search_word (word, articles)
+  select lexeme, count(*) from articolo_search s, unnest(s.tsv_all) as u(lexeme)
+   where ${where} and length(lexeme) >= 3
+   group by lexeme
+  on conflict (word) do update set articles = greatest(search_word.articles, excluded.articles)`;
 
 const countOf = async (db: DbOrTx, query: SQL) => {
   const [row] = await queryRows<{ n: number | string }>(db, query);

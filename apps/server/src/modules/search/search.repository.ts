@@ -2,7 +2,15 @@ import { AUTOCOMPLETE_SIZE, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/d
 import { and, asc, count, countDistinct, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { articolo, articoloArticolo, articoloSearch, searchCount, searchTop } from '../../db/schema/index.ts';
-import { alternativesQuery, parseTerms, prefixQuery } from './search.terms.ts';
+import {
+  alternativesQuery,
+  codeOf,
+  editDistance,
+  isNumber,
+  prefixQuery,
+  termWords,
+  usefulWords,
+} from './search.terms.ts';
 
 const LANGUAGE_VECTOR = {
   it: articoloSearch.tsvIt,
@@ -12,9 +20,15 @@ const LANGUAGE_VECTOR = {
   es: articoloSearch.tsvEs,
 } as const;
 
-/** How many typo candidates each word may bring, and how alike they must be (trigram similarity). */
+/**
+ * How many typo candidates each word may bring, and how alike they must be: trigram similarity, or
+ * one edit (two for long words) where trigrams find a swap of letters too unlike ('filrto').
+ */
 const FUZZY_CANDIDATES = 4;
 const FUZZY_SIMILARITY = 0.4;
+const FUZZY_SHORTLIST = 30;
+const FUZZY_SHORTLIST_SIMILARITY = '0.2';
+const fuzzyEdits = (word: string) => (word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0);
 
 export type RankedPage = {
   ids: number[];
@@ -25,17 +39,104 @@ export type RankedPage = {
   corrected?: string[];
 };
 
-type Matcher = { code: string | null; tsquery: string | null };
+/**
+ * What a ranking looks for: the code (tiers 0 and 1), the words in the user's language (tier 2) and
+ * in any language with the OEM codes (tier 3: the words, or the code typed with separators as an OEM
+ * code, '0 925 677 836'); `words` are the words typed, for the choice of a plan.
+ */
+type Matcher = { code: string | null; tsquery: string | null; allQuery: string | null; words: readonly string[] };
+
+/** A code typed with separators or several words may be an OEM code, stored without them. */
+const oemAlternative = (code: string, words: readonly string[]) =>
+  code.length >= 4 && /\d/.test(code) && !(words.length === 1 && words[0] === code) ? code : null;
+
+const matcherOf = (code: string, words: readonly string[]): Matcher => {
+  const tsquery = words.length ? prefixQuery(words) : null;
+  const oem = oemAlternative(code, words);
+  const oemQuery = oem ? `'${oem}':*` : null;
+  return {
+    code: code || null,
+    tsquery,
+    allQuery: tsquery && oemQuery ? `(${tsquery}) | ${oemQuery}` : (tsquery ?? oemQuery),
+    words: usefulWords(words),
+  };
+};
 
 const tsq = (query: string) => sql`to_tsquery('simple', unaccent(${query}))`;
 
 type TierRow = { id: number | string; code: string };
 
-/** One search's transaction, the planner mode it last set, and the generation of kept results it began with. */
-type Session = { tx: DbOrTx; manyMatches: boolean; generation: number };
+/**
+ * One search's transaction, the planner mode it last set, the generation of kept results it began
+ * with, the words of the term, the articles searched (the planner's figure; 0 when unknown) and, once
+ * asked, how many articles the words may match at most (null: too many to tell, or unknown).
+ */
+type Session = {
+  tx: DbOrTx;
+  manyMatches: boolean;
+  generation: number;
+  words: string[];
+  articles: number;
+  estimates: Map<string, number | null>;
+};
 
 /** How many rows in code order a walk reads at most for each match it looks for (and never fewer than 1,000). */
 const WALK_ROWS_PER_MATCH = 20;
+const walkRows = (limit: number) => Math.max(1_000, limit * WALK_ROWS_PER_MATCH);
+
+/**
+ * Whether a walk may meet `limit` matches: not when so few articles match that the rows it reads
+ * would hold fewer than `limit` of them, spread evenly (a bitmap scan of a few matches is cheap).
+ */
+const walkMayFill = (session: Session, matches: number | null, limit: number) =>
+  matches === null || session.articles <= 0 || (matches * walkRows(limit)) / session.articles >= limit;
+
+/** How many stored words a prefix may cover and still be counted; more say "a common prefix". */
+const PREFIX_WORDS_COUNTED = 500;
+/** The last character: every word starting with a prefix sorts below prefix + this one. */
+const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
+
+/**
+ * For each word, how many articles have it (a number: whole) or a word starting with it (from the
+ * word counts of the search data): null when a prefix covers too many words to count, is shorter
+ * than a stored word, or a number is not among the stored words. One statement for all the words.
+ */
+const loadEstimates = async (session: Session, words: readonly string[]) => {
+  const missing = [...new Set(words)].filter((w) => !session.estimates.has(w));
+  const asked = missing.filter((w) => w.length >= 3);
+  for (const w of missing) if (w.length < 3) session.estimates.set(w, null);
+  if (asked.length === 0) return;
+  const parts = asked.map((w) =>
+    isNumber(w)
+      ? sql`select ${w}::text as w, count(*) as c, coalesce(sum(articles), 0) as n from search_word where word = ${w}`
+      : sql`select ${w}::text as w, count(*) as c, coalesce(sum(articles), 0) as n from (
+              select articles from search_word where word ~>=~ ${w} and word ~<~ ${w + LAST_CHARACTER}
+               limit ${PREFIX_WORDS_COUNTED}) x`,
+  );
+  const rows = await queryRows<{ w: string; c: number | string; n: number | string }>(
+    session.tx,
+    sql.join(parts, sql` union all `),
+  );
+  for (const row of rows) {
+    const counted = Number(row.c);
+    const unknown = isNumber(row.w) ? counted === 0 : counted >= PREFIX_WORDS_COUNTED;
+    session.estimates.set(row.w, unknown ? null : Number(row.n));
+  }
+};
+
+/**
+ * At most how many articles a word tier can match (null when not known): every word is required, so
+ * the rarest word bounds it; the OEM code alternative of the tier of all languages adds its own.
+ */
+const wordMatches = async (session: Session, m: Matcher, tier: 'lang' | 'all') => {
+  const oem = tier === 'all' ? oemAlternative(m.code ?? '', m.words) : null;
+  await loadEstimates(session, oem ? [...m.words, oem] : m.words);
+  const known = m.words.map((w) => session.estimates.get(w) ?? null).filter((n): n is number => n !== null);
+  const words = known.length > 0 ? Math.min(...known) : null;
+  if (!oem) return words;
+  const code = session.estimates.get(oem) ?? null;
+  return words === null || code === null ? null : words + code;
+};
 
 /**
  * Many matches spread over the whole code order (a word most articles share) are met at once by
@@ -45,7 +146,7 @@ const WALK_ROWS_PER_MATCH = 20;
  */
 const walkInOrder = async (session: Session, condition: SQL, limit: number) => {
   const s = articoloSearch;
-  const rows = Math.max(1_000, limit * WALK_ROWS_PER_MATCH);
+  const rows = walkRows(limit);
   await planFor(session, true);
   const hits = await queryRows<TierRow>(
     session.tx,
@@ -79,9 +180,14 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
     take(1, await queryRows<TierRow>(session.tx, tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)));
   }
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
-  const words = m.tsquery;
-  if (words && best.size < limit) take(2, await wordTier(session, { vector: lang, query: words }, limit));
-  if (words && best.size < limit) take(3, await wordTier(session, { vector: 'all', query: words }, limit));
+  if (m.tsquery && best.size < limit) {
+    const matches = await wordMatches(session, m, 'lang');
+    take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches));
+  }
+  if (m.allQuery && best.size < limit) {
+    const matches = await wordMatches(session, m, 'all');
+    take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches));
+  }
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
     .slice(offset, limit)
@@ -105,18 +211,24 @@ const TOP_KEPT = 100;
  * The first `limit` matches of a word tier by code: a kept result; else a short walk in code order
  * (a common word is met at once, without building the bitmap of all its articles); else one bitmap
  * scan and sort, whose first rows are kept for the next searches when the matches were many.
+ * `matches` (at most that many articles match; null when not known) skips what cannot help: the
+ * kept results of a rare word (only many matches are kept), and a walk too short to meet a page.
  */
-const wordTier = async (session: Session, key: WordKey, limit: number): Promise<TierRow[]> => {
-  const [kept] = await session.tx
-    .select()
-    .from(searchTop)
-    .where(and(eq(searchTop.vector, key.vector), eq(searchTop.query, key.query)));
-  if (kept && kept.ids.length >= limit)
-    return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
-  const condition = wordCondition(key);
-  const walked = await walkInOrder(session, condition, limit);
-  if (walked) return walked;
+const wordTier = async (session: Session, key: WordKey, limit: number, matches: number | null): Promise<TierRow[]> => {
   const wanted = Math.max(limit, TOP_KEPT);
+  if (matches === null || matches >= wanted) {
+    const [kept] = await session.tx
+      .select()
+      .from(searchTop)
+      .where(and(eq(searchTop.vector, key.vector), eq(searchTop.query, key.query)));
+    if (kept && kept.ids.length >= limit)
+      return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
+  }
+  const condition = wordCondition(key);
+  if (walkMayFill(session, matches, limit)) {
+    const walked = await walkInOrder(session, condition, limit);
+    if (walked) return walked;
+  }
   await planFor(session, false);
   const rows = await queryRows<TierRow>(session.tx, tierQuery(condition, wanted));
   if (rows.length >= wanted) await keepTop(session, key, rows);
@@ -152,9 +264,9 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
   const s = articoloSearch;
   const conditions: SQL[] = [];
   if (m.code) conditions.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
-  if (m.tsquery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.tsquery)}`);
+  if (m.allQuery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.allQuery)}`);
   if (conditions.length === 0) return 0;
-  const key = `${m.code ?? ''} ${m.tsquery ?? ''}`;
+  const key = `${m.code ?? ''} ${m.allQuery ?? ''}`;
   const [kept] = await session.tx
     .select()
     .from(searchCount)
@@ -172,19 +284,28 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
   return n;
 };
 
-/** For each word, the stored words that look like it (a typo forgiven); none when nothing is close. */
-const similarWords = async (db: DbOrTx, words: readonly string[]) => {
+/**
+ * For each word, the stored words that look like it (a typo forgiven), fewest edits first, then most
+ * alike; none when nothing is close. Numbers are not corrected. Runs in the caller's transaction.
+ */
+const similarWords = async (tx: DbOrTx, words: readonly string[]) => {
+  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)`);
   const alternatives: string[][] = [];
   for (const word of words) {
-    const rows = await queryRows<{ word: string }>(
-      db,
-      sql`select word from search_word
-           where word % unaccent(${word}) and similarity(word, unaccent(${word})) >= ${FUZZY_SIMILARITY}
-           order by similarity(word, unaccent(${word})) desc, word
-           limit ${FUZZY_CANDIDATES}`,
+    const rows = await queryRows<{ word: string; similarity: number | string }>(
+      tx,
+      sql`select word, similarity(word, ${word}) as similarity from search_word
+           where word % ${word} and word !~ '^[0-9]+$'
+           order by similarity(word, ${word}) desc, word
+           limit ${FUZZY_SHORTLIST}`,
     );
-    if (rows.length === 0) return null;
-    alternatives.push(rows.map((r) => r.word));
+    const close = rows
+      .map((r) => ({ word: r.word, similarity: Number(r.similarity), edits: editDistance(word, r.word) }))
+      .filter((r) => r.similarity >= FUZZY_SIMILARITY || r.edits <= fuzzyEdits(word))
+      .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || (a.word < b.word ? -1 : 1))
+      .slice(0, FUZZY_CANDIDATES);
+    if (close.length === 0) return null;
+    alternatives.push(close.map((r) => r.word));
   }
   return alternatives;
 };
@@ -215,17 +336,33 @@ const planFor = async (session: Session, manyMatches: boolean) => {
   session.manyMatches = manyMatches;
 };
 
-/** Opens a search: the generation of kept results, exact bitmaps for common words, bitmap plans. */
-const openSession = async (tx: DbOrTx): Promise<Session> => {
+/**
+ * Opens a search, in one statement: the generation of kept results, the words of the term, the
+ * articles searched, exact bitmaps for common words, bitmap plans.
+ */
+const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
   // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
-  const [state] = await queryRows<{ generation: number | string }>(
+  const [state] = await queryRows<{ generation: number | string; words: string[] | string; articles: number | string }>(
     tx,
-    sql`select generation, set_config('work_mem', '32MB', true), set_config('enable_seqscan', 'off', true),
+    sql`select generation, ${termWords(term)} as words,
+               (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
+               set_config('work_mem', '32MB', true), set_config('enable_seqscan', 'off', true),
                set_config('enable_indexscan', 'off', true)
           from search_top_state where id = 1`,
   );
-  return { tx, manyMatches: false, generation: Number(state?.generation ?? -1) };
+  return {
+    tx,
+    manyMatches: false,
+    generation: Number(state?.generation ?? -1),
+    words: jsonArray(state?.words),
+    articles: Number(state?.articles ?? 0),
+    estimates: new Map(),
+  };
 };
+
+/** A json column arrives parsed from one driver and as text from another. */
+const jsonArray = (value: string[] | string | undefined): string[] =>
+  typeof value === 'string' ? (JSON.parse(value) as string[]) : (value ?? []);
 
 /**
  * The typeahead (first page of at most AUTOCOMPLETE_SIZE) needs no count: its ranking is asked for
@@ -250,25 +387,39 @@ const rankedWithTotal = async (
 };
 
 const search = async (tx: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> => {
-  const session = await openSession(tx);
-  const { code, words } = parseTerms(term);
-  const exact: Matcher = { code: code || null, tsquery: words.length ? prefixQuery(words) : null };
+  const session = await openSession(tx, term);
+  const { words } = session;
+  const exact = matcherOf(codeOf(term), words);
   const offset = page * size;
   // The typeahead only needs to know whether there is more than one page ('show all').
   const cap = (size <= AUTOCOMPLETE_SIZE && page === 0 ? size : Math.max(SEARCH_COUNT_LIMIT, offset + size)) + 1;
   const found = await rankedWithTotal(session, exact, lang, page, size, cap);
   if (found.total > 0) return { ids: found.ids, ...counted(found.total, cap), match: 'exact' };
-  const none: RankedPage = { ids: [], total: 0, capped: false, match: 'none' };
-  const longWords = words.filter((w) => w.length >= 3);
-  if (longWords.length === 0) return none;
-  const alternatives = await similarWords(tx, longWords);
-  if (!alternatives) return none;
-  const fuzzy: Matcher = { code: null, tsquery: alternativesQuery(alternatives) };
-  const corrected = await rankedWithTotal(session, fuzzy, lang, page, size, cap);
+  const fuzzy = await corrections(tx, words);
+  if (!fuzzy) return { ids: [], total: 0, capped: false, match: 'none' };
+  const corrected = await rankedWithTotal(session, fuzzy.matcher, lang, page, size, cap);
   return {
     ids: corrected.ids,
     ...counted(corrected.total, cap),
     match: corrected.total > 0 ? 'fuzzy' : 'none',
+    corrected: fuzzy.corrected,
+  };
+};
+
+/**
+ * The words of a term that found nothing, each word of 3 characters or more replaced by the stored
+ * words like it (numbers kept as typed): null when one of them has none, or no word is long enough.
+ */
+const corrections = async (tx: DbOrTx, words: readonly string[]) => {
+  const longWords = usefulWords(words).filter((w) => w.length >= 3);
+  const typed = longWords.filter((w) => !isNumber(w));
+  if (typed.length === 0) return null;
+  const similar = await similarWords(tx, typed);
+  if (!similar) return null;
+  const alternatives = longWords.map((w) => (isNumber(w) ? [w] : (similar[typed.indexOf(w)] ?? [w])));
+  const query = alternativesQuery(alternatives);
+  return {
+    matcher: { code: null, tsquery: query, allQuery: query, words: [] } satisfies Matcher,
     corrected: alternatives.map((a) => a[0] ?? ''),
   };
 };
@@ -353,7 +504,7 @@ const tracksPage = async (db: DbOrTx, m: Matcher, lang: Language, page: number, 
   const s = articoloSearch;
   const conditions: SQL[] = [];
   if (m.code) conditions.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
-  if (m.tsquery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.tsquery)}`);
+  if (m.allQuery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.allQuery)}`);
   if (conditions.length === 0) return { ids: [], total: 0 };
   const from = sql`from ${s} join ${articolo} on ${articolo.id} = ${s.articoloId}
     where ${s.visibile} and ${articolo.cingoloInGomma} and (${sql.join(conditions, sql` or `)})`;
@@ -371,32 +522,14 @@ const tracksPage = async (db: DbOrTx, m: Matcher, lang: Language, page: number, 
 };
 
 /** The free search among tracks only, with typos forgiven like the full one. */
-export const tracksSearch = async (
-  db: DbOrTx,
-  term: string,
-  lang: Language,
-  page: number,
-  size: number,
-): Promise<RankedPage> => {
-  const { code, words } = parseTerms(term);
-  const exact = await tracksPage(
-    db,
-    { code: code || null, tsquery: words.length ? prefixQuery(words) : null },
-    lang,
-    page,
-    size,
-  );
-  if (exact.total > 0) return { ...exact, capped: false, match: 'exact' };
-  const none: RankedPage = { ids: [], total: 0, capped: false, match: 'none' };
-  const longWords = words.filter((w) => w.length >= 3);
-  if (longWords.length === 0) return none;
-  const alternatives = await similarWords(db, longWords);
-  if (!alternatives) return none;
-  const fuzzy = await tracksPage(db, { code: null, tsquery: alternativesQuery(alternatives) }, lang, page, size);
-  return {
-    ...fuzzy,
-    capped: false,
-    match: fuzzy.total > 0 ? 'fuzzy' : 'none',
-    corrected: alternatives.map((a) => a[0] ?? ''),
-  };
-};
+export const tracksSearch = (db: DbOrTx, term: string, lang: Language, page: number, size: number) =>
+  db.transaction(async (tx): Promise<RankedPage> => {
+    const [row] = await queryRows<{ words: string[] | string }>(tx, sql`select ${termWords(term)} as words`);
+    const words = jsonArray(row?.words);
+    const exact = await tracksPage(tx, matcherOf(codeOf(term), words), lang, page, size);
+    if (exact.total > 0) return { ...exact, capped: false, match: 'exact' };
+    const fuzzy = await corrections(tx, words);
+    if (!fuzzy) return { ids: [], total: 0, capped: false, match: 'none' };
+    const found = await tracksPage(tx, fuzzy.matcher, lang, page, size);
+    return { ...found, capped: false, match: found.total > 0 ? 'fuzzy' : 'none', corrected: fuzzy.corrected };
+  });

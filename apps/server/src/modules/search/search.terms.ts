@@ -1,39 +1,71 @@
-/** What the free search reads from a typed term. */
-type SearchTerms = {
-  /** The term as a code: lower-case letters and digits only ('6.4021-118' → '64021118'). */
-  code: string;
-  /** The words, lower-case, each a run of letters or digits (accents are removed by the database). */
-  words: string[];
-};
+import { type SQL, sql } from 'drizzle-orm';
 
-const MAX_WORDS = 8;
+/** At most this many words of a term are searched. */
+export const MAX_WORDS = 8;
 
-export const parseTerms = (term: string): SearchTerms => ({
-  code: term
+/** The term as a code: lower-case letters and digits only ('6.4021-118' → '64021118'). */
+export const codeOf = (term: string) =>
+  term
     .toLowerCase()
     .normalize('NFKD')
-    .replace(/[^a-z0-9]/g, ''),
-  words: term
-    .toLowerCase()
-    .normalize('NFC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, MAX_WORDS),
-});
+    .replace(/[^a-z0-9]/g, '');
 
 /**
- * Every word required, words with letters as a prefix ('pompa idr' → 'pompa:* & idr:*'); numbers
- * whole ('300' is a width, not every number starting with 300); single characters are left out
- * (they would match half the catalogue), unless nothing else was typed.
+ * The words of a term, cut by the same parser that cut the stored texts (so '300x52.5x84', a track
+ * size, stays one word as it is stored), lower-case and without accents. A decimal comma typed
+ * between digits is read as the stored decimal point ('52,5' → '52.5'). Of a hyphenated word only
+ * its parts are kept: they are stored whether the text had the hyphen or a space.
  */
-export const prefixQuery = (words: readonly string[]) => {
+export const termWords = (term: string): SQL => sql`(
+  select coalesce(json_agg(p.token order by p.n), '[]'::json)
+    from ts_parse('default', unaccent(lower(${term.replace(/(\d),(?=\d)/g, '$1.')}))) with ordinality as p(tokid, token, n)
+    join ts_token_type('default') as t on t.tokid = p.tokid
+   where t.alias not in ('blank', 'asciihword', 'hword', 'numhword'))`;
+
+/** Numbers are searched whole ('300' is a width, not every number starting with 300). */
+export const isNumber = (word: string) => /^\d+$/.test(word);
+
+/**
+ * The words a prefix query uses: single characters are left out (they would match half the
+ * catalogue) unless nothing else was typed.
+ */
+export const usefulWords = (words: readonly string[]) => {
   const useful = words.filter((w) => w.length > 1);
-  return (useful.length > 0 ? useful : words).map((w) => (/^\d+$/.test(w) ? w : `${w}:*`)).join(' & ');
+  return (useful.length > 0 ? useful : words).slice(0, MAX_WORDS);
 };
+
+/** Every word required, words as prefixes, numbers whole ('pompa idr 300' → 'pompa':* & 'idr':* & '300'). */
+export const prefixQuery = (words: readonly string[]) =>
+  usefulWords(words)
+    .map((w) => (isNumber(w) ? quoteLexeme(w) : `${quoteLexeme(w)}:*`))
+    .join(' & ');
 
 /** Each word replaced by its alternatives (typos forgiven): [['filtro','filtre']] → '(filtro | filtre)'. */
 export const alternativesQuery = (alternatives: readonly (readonly string[])[]) =>
   alternatives.map((options) => `(${options.map(quoteLexeme).join(' | ')})`).join(' & ');
 
-/** A stored word taken as it is (a hyphen or an apostrophe inside stays part of it). */
+/** A stored word taken as it is (a hyphen, a dot or an apostrophe inside stays part of it). */
 const quoteLexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The edits between two words, a swap of two neighbouring letters counting as one ('filrto' →
+ * 'filtro' is 1): trigrams alone find such a typo too unlike its word.
+ */
+export const editDistance = (a: string, b: string) => {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i] as number[];
+      const above = d[i - 1] as number[];
+      let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+      row[j] = best;
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+};
