@@ -23,7 +23,9 @@ describe('search ranking', () => {
       // 'ventola' in every 3rd article (spread over the code order); 'cerniera' in the first 5 and the
       // last 300 (a walk from the start meets a few, not a page), and in German in some others.
       const hinge = i < 5 || i >= ARTICLES - 300;
-      const it = [i % 3 === 0 ? 'Ventola' : 'Staffa', hinge ? 'cerniera' : 'piastra'].join(' ');
+      // 'molla' only together in the middle of the code order (and in one hidden article before them).
+      const spring = (i >= 2_000 && i < 2_400) || i === 1;
+      const it = [i % 3 === 0 ? 'Ventola' : 'Staffa', hinge ? 'cerniera' : 'piastra', spring ? 'molla' : ''].join(' ');
       const de = i % 7 === 0 ? 'Scharnier cerniera' : 'Platte';
       return {
         id: 500_000 + i,
@@ -71,6 +73,7 @@ describe('search ranking', () => {
     ['ventola', 'many matches spread over the code order'],
     ['cerniera', 'a few Italian matches first, most together at the end of the code order, German ones spread'],
     ['scharnier', 'words of another language only'],
+    ['molla', 'matches together in the middle of the code order, none visible before'],
     ['r0001', 'a code prefix'],
     ['r00012', 'an exact code'],
     ['r0299', 'a code prefix with fewer matches than a typeahead page'],
@@ -103,7 +106,7 @@ describe('search ranking', () => {
     // An article early in the code order gets the word: the kept result must not hide it.
     await t.db
       .update(articolo)
-      .set({ localizedDescrizione: { it: 'Cerniera nuova' } })
+      .set({ localizedDescrizione: { it: 'Cerniera molla nuova' } })
       .where(eq(articolo.id, 500_010));
     await reindexArticles(t.db, [500_010]);
     expect(await t.db.select().from(searchTop)).toEqual([]);
@@ -111,5 +114,9 @@ describe('search ranking', () => {
     const result = await fullSearch(t.db, 'cerniera', 'it', 0, 10);
     expect(result.ids).toContain(500_010);
     expect(result.ids).toEqual((await plainRanking('cerniera')).slice(0, 10));
+    // It is now the first 'molla' in code order: a walk must not start at the first one before it.
+    const spring = await fullSearch(t.db, 'molla', 'it', 0, 10);
+    expect(spring.ids[0]).toBe(500_010);
+    expect(spring.ids).toEqual((await plainRanking('molla')).slice(0, 10));
   });
 });

@@ -277,13 +277,18 @@ export const searchTopState = pgTable('search_top_state', {
 });
 
 /**
- * Every word of the search data once: typos are matched against it by trigrams, and `articles`
- * (how many articles had it when it was counted; only a guide for choosing a plan, never for
- * results) tells a rare word or prefix from a common one.
+ * Every word of the search data once: typos are matched against it by trigrams; `articles` (how
+ * many articles had it when it was counted) tells a rare word or prefix from a common one, and
+ * `firstCode` is at most the first code, in code order, of a visible article that has it. Both only
+ * guide the choice of a plan; results never depend on them.
  */
 export const searchWord = pgTable(
   'search_word',
-  { word: text('word').primaryKey(), articles: integer('articles').notNull().default(0) },
+  {
+    word: text('word').primaryKey(),
+    articles: integer('articles').notNull().default(0),
+    firstCode: textC('first_code'),
+  },
   (t) => [
     index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
     index('search_word_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),

@@ -34,15 +34,18 @@ const upsertSearchRows = (where: SQL) => sql`
     tsv_all = excluded.tsv_all, visibile = excluded.visibile, indexed_at = excluded.indexed_at`;
 
 /**
- * The words of the articles the condition selects, with how many of them have each. After a change
- * of some articles a word's count is only raised, never recounted: it guides the choice of a plan.
+ * The words of the articles the condition selects, with how many of them have each and the first
+ * code of a visible one. After a change of some articles a word's count is only raised and its
+ * first code only lowered, never recounted: they guide the choice of a plan.
  */
 const addWords = (where: SQL) => sql`
-  insert into search_word (word, articles)
-  select lexeme, count(*) from articolo_search s, unnest(s.tsv_all) as u(lexeme)
+  insert into search_word (word, articles, first_code)
+  select lexeme, count(*), min(s.codice_norm) filter (where s.visibile)
+    from articolo_search s, unnest(s.tsv_all) as u(lexeme)
    where ${where} and length(lexeme) >= 3
    group by lexeme
-  on conflict (word) do update set articles = greatest(search_word.articles, excluded.articles)`;
+  on conflict (word) do update set articles = greatest(search_word.articles, excluded.articles),
+    first_code = least(search_word.first_code, excluded.first_code)`;
 
 const countOf = async (db: DbOrTx, query: SQL) => {
   const [row] = await queryRows<{ n: number | string }>(db, query);

@@ -39,12 +39,22 @@ export type RankedPage = {
   corrected?: string[];
 };
 
+/** A stored word looked for, whole or as the start of longer ones. */
+type Lexeme = { word: string; prefix: boolean };
+
 /**
  * What a ranking looks for: the code (tiers 0 and 1), the words in the user's language (tier 2) and
  * in any language with the OEM codes (tier 3: the words, or the code typed with separators as an OEM
- * code, '0 925 677 836'); `words` are the words typed, for the choice of a plan.
+ * code, '0 925 677 836'). For the choice of a plan, the same as lexemes: every group required, one
+ * lexeme of a group enough (`words`), and the OEM code (`oem`).
  */
-type Matcher = { code: string | null; tsquery: string | null; allQuery: string | null; words: readonly string[] };
+type Matcher = {
+  code: string | null;
+  tsquery: string | null;
+  allQuery: string | null;
+  words: readonly (readonly Lexeme[])[];
+  oem: Lexeme | null;
+};
 
 /** A code typed with separators or several words may be an OEM code, stored without them. */
 const oemAlternative = (code: string, words: readonly string[]) =>
@@ -58,7 +68,8 @@ const matcherOf = (code: string, words: readonly string[]): Matcher => {
     code: code || null,
     tsquery,
     allQuery: tsquery && oemQuery ? `(${tsquery}) | ${oemQuery}` : (tsquery ?? oemQuery),
-    words: usefulWords(words),
+    words: usefulWords(words).map((word) => [{ word, prefix: !isNumber(word) }]),
+    oem: oem ? { word: oem, prefix: true } : null,
   };
 };
 
@@ -77,8 +88,14 @@ type Session = {
   generation: number;
   words: string[];
   articles: number;
-  estimates: Map<string, number | null>;
+  estimates: Map<string, WordEstimate>;
 };
+
+/**
+ * Of a lexeme: how many articles have it (or a word starting with it), and at most the first code of
+ * a visible one; null when not known.
+ */
+type WordEstimate = { matches: number | null; firstCode: string | null };
 
 /** How many rows in code order a walk reads at most for each match it looks for (and never fewer than 1,000). */
 const WALK_ROWS_PER_MATCH = 20;
@@ -95,64 +112,92 @@ const walkMayFill = (session: Session, matches: number | null, limit: number) =>
 const PREFIX_WORDS_COUNTED = 500;
 /** The last character: every word starting with a prefix sorts below prefix + this one. */
 const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
+const UNKNOWN: WordEstimate = { matches: null, firstCode: null };
+const lexemeKey = (l: Lexeme) => `${l.prefix ? '*' : '='}${l.word}`;
 
 /**
- * For each word, how many articles have it (a number: whole) or a word starting with it (from the
- * word counts of the search data): null when a prefix covers too many words to count, is shorter
- * than a stored word, or a number is not among the stored words. One statement for all the words.
+ * Estimates of the lexemes not yet asked, from the word counts of the search data, in one
+ * statement: unknown for a prefix covering too many words or shorter than a stored word, and for a
+ * whole word that is not stored.
  */
-const loadEstimates = async (session: Session, words: readonly string[]) => {
-  const missing = [...new Set(words)].filter((w) => !session.estimates.has(w));
-  const asked = missing.filter((w) => w.length >= 3);
-  for (const w of missing) if (w.length < 3) session.estimates.set(w, null);
-  if (asked.length === 0) return;
-  const parts = asked.map((w) =>
-    isNumber(w)
-      ? sql`select ${w}::text as w, count(*) as c, coalesce(sum(articles), 0) as n from search_word where word = ${w}`
-      : sql`select ${w}::text as w, count(*) as c, coalesce(sum(articles), 0) as n from (
-              select articles from search_word where word ~>=~ ${w} and word ~<~ ${w + LAST_CHARACTER}
-               limit ${PREFIX_WORDS_COUNTED}) x`,
+const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
+  const missing = [...new Map(lexemes.map((l) => [lexemeKey(l), l])).values()].filter(
+    (l) => !session.estimates.has(lexemeKey(l)),
   );
-  const rows = await queryRows<{ w: string; c: number | string; n: number | string }>(
+  const asked = missing.filter((l) => l.word.length >= 3);
+  for (const l of missing) if (l.word.length < 3) session.estimates.set(lexemeKey(l), UNKNOWN);
+  if (asked.length === 0) return;
+  const parts = asked.map((l) =>
+    l.prefix
+      ? sql`select ${lexemeKey(l)}::text as k, count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first
+              from (select articles, first_code from search_word
+                     where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED}) x`
+      : sql`select ${lexemeKey(l)}::text as k, count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first
+              from search_word where word = ${l.word}`,
+  );
+  const rows = await queryRows<{ k: string; c: number | string; n: number | string; first: string | null }>(
     session.tx,
     sql.join(parts, sql` union all `),
   );
   for (const row of rows) {
     const counted = Number(row.c);
-    const unknown = isNumber(row.w) ? counted === 0 : counted >= PREFIX_WORDS_COUNTED;
-    session.estimates.set(row.w, unknown ? null : Number(row.n));
+    const unknown = row.k.startsWith('*') ? counted >= PREFIX_WORDS_COUNTED : counted === 0;
+    session.estimates.set(row.k, unknown ? UNKNOWN : { matches: Number(row.n), firstCode: row.first });
   }
 };
 
 /**
- * At most how many articles a word tier can match (null when not known): every word is required, so
- * the rarest word bounds it; the OEM code alternative of the tier of all languages adds its own.
+ * Any one of the lexemes: the matches add up, the first code is the lowest (a lexeme without a
+ * first code is in no visible article).
  */
-const wordMatches = async (session: Session, m: Matcher, tier: 'lang' | 'all') => {
-  const oem = tier === 'all' ? oemAlternative(m.code ?? '', m.words) : null;
-  await loadEstimates(session, oem ? [...m.words, oem] : m.words);
-  const known = m.words.map((w) => session.estimates.get(w) ?? null).filter((n): n is number => n !== null);
-  const words = known.length > 0 ? Math.min(...known) : null;
-  if (!oem) return words;
-  const code = session.estimates.get(oem) ?? null;
-  return words === null || code === null ? null : words + code;
+const anyOf = (estimates: readonly WordEstimate[]): WordEstimate => {
+  if (estimates.length === 0 || estimates.some((e) => e.matches === null)) return UNKNOWN;
+  return {
+    matches: estimates.reduce((n, e) => n + (e.matches ?? 0), 0),
+    firstCode:
+      estimates
+        .map((e) => e.firstCode)
+        .filter((c): c is string => c !== null)
+        .sort()[0] ?? null,
+  };
+};
+
+/** Every one of the groups: the rarest bounds the matches, the one that starts last bounds the start. */
+const allOf = (estimates: readonly WordEstimate[]): WordEstimate => {
+  const counts = estimates.map((e) => e.matches).filter((n): n is number => n !== null);
+  const firsts = estimates.map((e) => e.firstCode).filter((c): c is string => c !== null);
+  return { matches: counts.length > 0 ? Math.min(...counts) : null, firstCode: firsts.sort().at(-1) ?? null };
 };
 
 /**
- * Many matches spread over the whole code order (a word most articles share) are met at once by
- * reading the code index in order: the first rows in code order are read, a bounded number, and
- * when `limit` of them match they are the first `limit` matches. Matches that sit together
- * further on (one brand's codes) are left to the bitmap scan and sort; null then.
+ * Of a word tier: at most how many articles it can match, and a code no match is below (null when
+ * not known). The OEM code alternative of the tier of all languages adds its own matches and may
+ * start before.
  */
-const walkInOrder = async (session: Session, condition: SQL, limit: number) => {
+const wordMatches = async (session: Session, m: Matcher, tier: 'lang' | 'all'): Promise<WordEstimate> => {
+  const oem = tier === 'all' ? m.oem : null;
+  await loadEstimates(session, [...m.words.flat(), ...(oem ? [oem] : [])]);
+  const estimateOf = (l: Lexeme) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN;
+  const words = m.words.length > 0 ? allOf(m.words.map((group) => anyOf(group.map(estimateOf)))) : UNKNOWN;
+  return oem ? anyOf([words, estimateOf(oem)]) : words;
+};
+
+/**
+ * Many matches (a word most articles share) are met at once by reading the code index in order:
+ * from `from` (no match has a lower code) a bounded number of rows are read, and when `limit` of
+ * them match they are the first `limit` matches. Matches too sparse there are left to the bitmap
+ * scan and sort; null then.
+ */
+const walkInOrder = async (session: Session, condition: SQL, limit: number, from: string | null) => {
   const s = articoloSearch;
   const rows = walkRows(limit);
   await planFor(session, true);
+  const start = from === null ? sql`` : sql`and ${s.codiceNorm} >= ${from}`;
   const hits = await queryRows<TierRow>(
     session.tx,
     sql`select id, code from (
           select ${s.articoloId} as id, ${s.codiceNorm} as code, (${condition}) as hit from ${s}
-           where ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${rows}) w
+           where ${s.visibile} ${start} order by ${s.codiceNorm}, ${s.articoloId} limit ${rows}) w
          where hit order by code, id limit ${limit}`,
   );
   return hits.length >= limit ? hits : null;
@@ -211,10 +256,11 @@ const TOP_KEPT = 100;
  * The first `limit` matches of a word tier by code: a kept result; else a short walk in code order
  * (a common word is met at once, without building the bitmap of all its articles); else one bitmap
  * scan and sort, whose first rows are kept for the next searches when the matches were many.
- * `matches` (at most that many articles match; null when not known) skips what cannot help: the
- * kept results of a rare word (only many matches are kept), and a walk too short to meet a page.
+ * `estimate` skips what cannot help: the kept results of a rare word (only many matches are kept),
+ * and a walk too short to meet a page; the walk starts at the first code a match may have.
  */
-const wordTier = async (session: Session, key: WordKey, limit: number, matches: number | null): Promise<TierRow[]> => {
+const wordTier = async (session: Session, key: WordKey, limit: number, estimate: WordEstimate): Promise<TierRow[]> => {
+  const { matches } = estimate;
   const wanted = Math.max(limit, TOP_KEPT);
   if (matches === null || matches >= wanted) {
     const [kept] = await session.tx
@@ -226,7 +272,7 @@ const wordTier = async (session: Session, key: WordKey, limit: number, matches: 
   }
   const condition = wordCondition(key);
   if (walkMayFill(session, matches, limit)) {
-    const walked = await walkInOrder(session, condition, limit);
+    const walked = await walkInOrder(session, condition, limit, estimate.firstCode);
     if (walked) return walked;
   }
   await planFor(session, false);
@@ -272,6 +318,18 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     .from(searchCount)
     .where(and(eq(searchCount.query, key), eq(searchCount.cap, cap)));
   if (kept) return cap;
+  const estimate = await wordMatches(session, m, 'all');
+  if (walkMayFill(session, estimate.matches, cap)) {
+    // A common word: `cap` matches in a walk from the first one, without the bitmap of all its articles.
+    const first = estimate.firstCode;
+    const from = first === null || !m.code ? first : ([first, m.code].sort()[0] ?? null);
+    const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from);
+    if (walked) {
+      if (await mayKeep(session))
+        await session.tx.insert(searchCount).values({ query: key, cap }).onConflictDoNothing();
+      return cap;
+    }
+  }
   await planFor(session, false);
   const [row] = await queryRows<{ n: number | string }>(
     session.tx,
@@ -418,8 +476,9 @@ const corrections = async (tx: DbOrTx, words: readonly string[]) => {
   if (!similar) return null;
   const alternatives = longWords.map((w) => (isNumber(w) ? [w] : (similar[typed.indexOf(w)] ?? [w])));
   const query = alternativesQuery(alternatives);
+  const lexemes = alternatives.map((group) => group.map((word) => ({ word, prefix: false })));
   return {
-    matcher: { code: null, tsquery: query, allQuery: query, words: [] } satisfies Matcher,
+    matcher: { code: null, tsquery: query, allQuery: query, words: lexemes, oem: null } satisfies Matcher,
     corrected: alternatives.map((a) => a[0] ?? ''),
   };
 };
