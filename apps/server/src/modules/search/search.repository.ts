@@ -105,8 +105,11 @@ const walkRows = (limit: number) => Math.max(1_000, limit * WALK_ROWS_PER_MATCH)
  * Whether a walk may meet `limit` matches: not when so few articles match that the rows it reads
  * would hold fewer than `limit` of them, spread evenly (a bitmap scan of a few matches is cheap).
  */
-const walkMayFill = (session: Session, matches: number | null, limit: number) =>
-  matches === null || session.articles <= 0 || (matches * walkRows(limit)) / session.articles >= limit;
+const walkMayFill = (session: Session, matches: number | null, limit: number, rows = walkRows(limit)) =>
+  matches === null || session.articles <= 0 || (matches * rows) / session.articles >= limit;
+
+/** A count walks only where matches are dense: it reads every row it walks, whole. */
+const COUNT_WALK_ROWS = 1_000;
 
 /** How many stored words a prefix may cover and still be counted; more say "a common prefix". */
 const PREFIX_WORDS_COUNTED = 500;
@@ -188,9 +191,14 @@ const wordMatches = async (session: Session, m: Matcher, tier: 'lang' | 'all'): 
  * them match they are the first `limit` matches. Matches too sparse there are left to the bitmap
  * scan and sort; null then.
  */
-const walkInOrder = async (session: Session, condition: SQL, limit: number, from: string | null) => {
+const walkInOrder = async (
+  session: Session,
+  condition: SQL,
+  limit: number,
+  from: string | null,
+  rows = walkRows(limit),
+) => {
   const s = articoloSearch;
-  const rows = walkRows(limit);
   await planFor(session, true);
   const start = from === null ? sql`` : sql`and ${s.codiceNorm} >= ${from}`;
   const hits = await queryRows<TierRow>(
@@ -318,17 +326,27 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     .from(searchCount)
     .where(and(eq(searchCount.query, key), eq(searchCount.cap, cap)));
   if (kept) return cap;
+  const keep = async () => {
+    if (await mayKeep(session)) await session.tx.insert(searchCount).values({ query: key, cap }).onConflictDoNothing();
+    return cap;
+  };
+  if (m.code) {
+    // A code prefix shared by many codes fills the count on the code index alone.
+    await planFor(session, true);
+    const [codes] = await queryRows<{ n: number | string }>(
+      session.tx,
+      sql`select count(*) as n from (select 1 from ${s} where ${s.codiceNorm} like ${`${m.code}%`} and ${s.visibile}
+            limit ${cap}) x`,
+    );
+    if (Number(codes?.n ?? 0) >= cap) return keep();
+  }
   const estimate = await wordMatches(session, m, 'all');
-  if (walkMayFill(session, estimate.matches, cap)) {
+  if (walkMayFill(session, estimate.matches, cap, COUNT_WALK_ROWS)) {
     // A common word: `cap` matches in a walk from the first one, without the bitmap of all its articles.
     const first = estimate.firstCode;
     const from = first === null || !m.code ? first : ([first, m.code].sort()[0] ?? null);
-    const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from);
-    if (walked) {
-      if (await mayKeep(session))
-        await session.tx.insert(searchCount).values({ query: key, cap }).onConflictDoNothing();
-      return cap;
-    }
+    const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from, COUNT_WALK_ROWS);
+    if (walked) return keep();
   }
   await planFor(session, false);
   const [row] = await queryRows<{ n: number | string }>(
@@ -337,9 +355,7 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
           where (${sql.join(conditions, sql` or `)}) and ${s.visibile} limit ${cap}) x`,
   );
   const n = Number(row?.n ?? 0);
-  if (n >= cap && (await mayKeep(session)))
-    await session.tx.insert(searchCount).values({ query: key, cap }).onConflictDoNothing();
-  return n;
+  return n >= cap ? keep() : n;
 };
 
 /**
