@@ -120,8 +120,8 @@ const lexemeKey = (l: Lexeme) => `${l.prefix ? '*' : '='}${l.word}`;
 
 /**
  * Estimates of the lexemes not yet asked, from the word counts of the search data, in one
- * statement: unknown for a prefix covering too many words or shorter than a stored word, and for a
- * whole word that is not stored.
+ * statement: unknown for a prefix covering too many words and for anything shorter than a stored
+ * word; a word not stored is in no article.
  */
 const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
   const missing = [...new Map(lexemes.map((l) => [lexemeKey(l), l])).values()].filter(
@@ -143,8 +143,7 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
     sql.join(parts, sql` union all `),
   );
   for (const row of rows) {
-    const counted = Number(row.c);
-    const unknown = row.k.startsWith('*') ? counted >= PREFIX_WORDS_COUNTED : counted === 0;
+    const unknown = row.k.startsWith('*') && Number(row.c) >= PREFIX_WORDS_COUNTED;
     session.estimates.set(row.k, unknown ? UNKNOWN : { matches: Number(row.n), firstCode: row.first });
   }
 };
