@@ -162,8 +162,8 @@ describe('search and article', () => {
     }
   });
 
-  it('finds a track by its size as written, with a decimal point or comma, and by a prefix of it', async () => {
-    for (const term of ['300x52.5x84', '300X52,5X84', 'cingolo 300x52.5x84']) {
+  it('finds a track by its size as written or as three numbers, with a decimal point or comma, and by a prefix', async () => {
+    for (const term of ['300x52.5x84', '300X52,5X84', 'cingolo 300x52.5x84', '300 52.5 84', '300 52,5 84 B']) {
       const { hits, response } = await search(dealer, `term=${encodeURIComponent(term)}`);
       expect(response.headers['x-search-match'], term).toBe('exact');
       expect(

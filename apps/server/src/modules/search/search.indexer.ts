@@ -1,12 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 
-/** The text of one language: description, extended description, web class and keywords. */
+/**
+ * The text of one language: description, extended description, web class and keywords; for a
+ * rubber track also its width, pitch, links and shape, so '300 52.5 84' finds it as '300x52.5x84' does.
+ */
 const languageText = (lang: string) => sql`concat_ws(' ',
   coalesce(a.localized_descrizione ->> ${lang}, ${lang === 'it' ? sql`a.descrizione` : sql`''`}),
   a.localized_descrizione_estesa ->> ${lang},
   a.localized_classe_merc_web ->> ${lang},
-  a.keywords)`;
+  a.keywords,
+  case when a.cingolo_in_gomma then concat_ws(' ', a.tag1, a.tag2, a.tag3, a.tag6) end)`;
 
 const vector = (text: SQL) => sql`to_tsvector('simple', unaccent(lower(${text})))`;
 
