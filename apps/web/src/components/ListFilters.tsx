@@ -1,4 +1,4 @@
-import { Form, Input } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 
 /** A list's filters: a labelled landmark holding a vertical form that submits nothing itself. */
@@ -62,3 +62,38 @@ export const TermSearch = ({
     />
   );
 };
+
+/**
+ * A labelled choice that may be left empty ("any"): `id` names the control for its label and tests.
+ * `searchable` lets the user type to narrow a long list.
+ */
+export const FilterSelect = <V extends string | number>({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  options,
+  searchable = false,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+  options: { value: V; label: string }[];
+  searchable?: boolean;
+}) => (
+  <FilterField label={label} htmlFor={id}>
+    <Select<V | undefined>
+      id={id}
+      allowClear
+      showSearch={searchable ? { optionFilterProp: 'label' } : undefined}
+      placeholder={placeholder}
+      value={value}
+      onChange={onChange}
+      options={options}
+      data-testid={id}
+    />
+  </FilterField>
+);

@@ -29,7 +29,6 @@ import {
   Dropdown,
   Flex,
   Row,
-  Select,
   Space,
   Table,
   type TableColumnsType,
@@ -41,7 +40,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChecklistListParams, useChecklistPage } from '../../api/checklists.api.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { FilterField, FilterSection, TermSearch } from '../../components/ListFilters.tsx';
+import { FilterField, FilterSection, FilterSelect, TermSearch } from '../../components/ListFilters.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { describeError } from '../../lib/alerts.ts';
 import { columnSortOrder, keyedField, sortFromSorter } from '../../lib/sorting.ts';
@@ -249,46 +248,37 @@ const ChecklistList = () => {
             </FilterField>
           </Col>
           <Col xs={12} md={4} lg={5}>
-            <FilterField label={t('crDar.filter.rate')} htmlFor="cr-f-rate">
-              <Select
-                id="cr-f-rate"
-                allowClear
-                placeholder={t('crDar.filter.any')}
-                value={params.rate}
-                onChange={(v: number | undefined) => set({ rate: v })}
-                options={CHECKLIST_RATINGS.map((r) => ({ value: r, label: `${r} ★` }))}
-                data-testid="cr-f-rate"
-              />
-            </FilterField>
+            <FilterSelect
+              id="cr-f-rate"
+              label={t('crDar.filter.rate')}
+              placeholder={t('crDar.filter.any')}
+              value={params.rate}
+              onChange={(v) => set({ rate: v })}
+              options={CHECKLIST_RATINGS.map((r) => ({ value: r, label: `${r} ★` }))}
+            />
           </Col>
           <Col xs={12} md={4} lg={5}>
-            <FilterField label={t('crDar.filter.tipo')} htmlFor="cr-f-tipo">
-              <Select
-                id="cr-f-tipo"
-                allowClear
-                placeholder={t('crDar.filter.anyTipo')}
-                value={params.tipo}
-                onChange={(v: ChecklistType | undefined) => set({ tipo: v })}
-                options={CHECKLIST_TYPES.map((tipo) => ({ value: tipo, label: tipo }))}
-                data-testid="cr-f-tipo"
-              />
-            </FilterField>
+            <FilterSelect<ChecklistType>
+              id="cr-f-tipo"
+              label={t('crDar.filter.tipo')}
+              placeholder={t('crDar.filter.anyTipo')}
+              value={params.tipo}
+              onChange={(v) => set({ tipo: v })}
+              options={CHECKLIST_TYPES.map((tipo) => ({ value: tipo, label: tipo }))}
+            />
           </Col>
           <Col xs={24} md={4} lg={5}>
-            <FilterField label={t('crDar.filter.stato')} htmlFor="cr-f-stato">
-              <Select
-                id="cr-f-stato"
-                allowClear
-                placeholder={t('crDar.filter.any')}
-                value={params.stato}
-                onChange={(v: ChecklistState | undefined) => set({ stato: v })}
-                options={CHECKLIST_STATE_FILTERS.map((stato) => ({
-                  value: stato,
-                  label: t(`crDar.state.${stateKey(stato)}`),
-                }))}
-                data-testid="cr-f-stato"
-              />
-            </FilterField>
+            <FilterSelect<ChecklistState>
+              id="cr-f-stato"
+              label={t('crDar.filter.stato')}
+              placeholder={t('crDar.filter.any')}
+              value={params.stato}
+              onChange={(v) => set({ stato: v })}
+              options={CHECKLIST_STATE_FILTERS.map((stato) => ({
+                value: stato,
+                label: t(`crDar.state.${stateKey(stato)}`),
+              }))}
+            />
           </Col>
         </Row>
         {hasFilters(params) ? (

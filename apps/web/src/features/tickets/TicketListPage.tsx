@@ -21,7 +21,6 @@ import {
   Flex,
   Radio,
   Row,
-  Select,
   Table,
   type TableColumnsType,
   Tag,
@@ -34,7 +33,7 @@ import { useAccount } from '../../api/account.api.ts';
 import { useComboList } from '../../api/combos.api.ts';
 import { type TicketListFilter, useTicketPage } from '../../api/tickets.api.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { FilterField, FilterSection, TermSearch } from '../../components/ListFilters.tsx';
+import { FilterField, FilterSection, FilterSelect, TermSearch } from '../../components/ListFilters.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { describeError } from '../../lib/alerts.ts';
 import { DATEPICKER_FORMAT, formatDayTime } from '../../lib/format.ts';
@@ -216,44 +215,35 @@ export const TicketListPage = () => {
             </FilterField>
           </Col>
           <Col xs={24} md={8} lg={8}>
-            <FilterField label={t('ticket.field.tipologia')} htmlFor="tk-f-tipologia">
-              <Select
-                id="tk-f-tipologia"
-                allowClear
-                placeholder={t('ticket.filter.any')}
-                value={address.tipologiaKey}
-                onChange={(v: number | undefined) => set({ tipologiaKey: v })}
-                options={TICKET_TYPES.map((k) => ({ value: k, label: t(`ticket.type.${k}`) }))}
-                data-testid="tk-f-tipologia"
-              />
-            </FilterField>
+            <FilterSelect
+              id="tk-f-tipologia"
+              label={t('ticket.field.tipologia')}
+              placeholder={t('ticket.filter.any')}
+              value={address.tipologiaKey}
+              onChange={(v) => set({ tipologiaKey: v })}
+              options={TICKET_TYPES.map((k) => ({ value: k, label: t(`ticket.type.${k}`) }))}
+            />
           </Col>
           <Col xs={24} md={8} lg={8}>
-            <FilterField label={t('ticket.field.collocazione')} htmlFor="tk-f-collocazione">
-              <Select
-                id="tk-f-collocazione"
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('ticket.filter.any')}
-                value={address.collocazioneKey}
-                onChange={(v: number | undefined) => set({ collocazioneKey: v })}
-                options={locations}
-                data-testid="tk-f-collocazione"
-              />
-            </FilterField>
+            <FilterSelect
+              id="tk-f-collocazione"
+              label={t('ticket.field.collocazione')}
+              placeholder={t('ticket.filter.any')}
+              value={address.collocazioneKey}
+              onChange={(v) => set({ collocazioneKey: v })}
+              options={locations}
+              searchable
+            />
           </Col>
           <Col xs={24} md={8} lg={8}>
-            <FilterField label={t('ticket.field.urgenza')} htmlFor="tk-f-urgenza">
-              <Select
-                id="tk-f-urgenza"
-                allowClear
-                placeholder={t('ticket.filter.any')}
-                value={address.urgenzaClienteKey}
-                onChange={(v: number | undefined) => set({ urgenzaClienteKey: v })}
-                options={TICKET_URGENCIES.map((k) => ({ value: k, label: t(`ticket.urgency.${k}`) }))}
-                data-testid="tk-f-urgenza"
-              />
-            </FilterField>
+            <FilterSelect
+              id="tk-f-urgenza"
+              label={t('ticket.field.urgenza')}
+              placeholder={t('ticket.filter.any')}
+              value={address.urgenzaClienteKey}
+              onChange={(v) => set({ urgenzaClienteKey: v })}
+              options={TICKET_URGENCIES.map((k) => ({ value: k, label: t(`ticket.urgency.${k}`) }))}
+            />
           </Col>
         </Row>
         <Flex gap={16} wrap align="center">
