@@ -44,6 +44,25 @@ test('the language menu switches every visible text among the five languages', a
   }
 });
 
+test('the sign-in page chooses its language from the keyboard too', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('language-menu').focus();
+  await page.keyboard.press('ArrowDown');
+  // The menu opens on the current language; ↓ ↓ moves to the third entry.
+  await expect(page.getByRole('menuitem', { name: 'Italiano' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Français' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+  await expect(page.getByTestId('language-menu')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+});
+
 test('after sign-in the account language wins, and every account page is translated', async ({ page }) => {
   test.setTimeout(180_000); // five languages × six page loads
   await dismissBannersWhenShown(page);

@@ -11,8 +11,9 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/]/;
 const RC_COMPONENTS = /[\\/]node_modules[\\/]@rc-component[\\/]/;
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const I18N = /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](@tanstack|use-sync-external-store)[\\/]/;
 const DEFAULT_TEXTS = /[\\/]src[\\/]i18n[\\/]it\.texts\.ts$/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|map)$/i;
 
@@ -88,8 +89,24 @@ const preloadDefaultLanguage = (): Plugin => ({
   },
 });
 
+/**
+ * The development server answers /login with the sign-in document (sign-in.html), as the server does
+ * (apps/server/src/platform/web-assets.ts); every other page address gets the app.
+ */
+const loginDocument = (): Plugin => ({
+  name: 'ricambi:login-document',
+  apply: 'serve',
+  configureServer: (server) => {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url === '/login' || request.url?.startsWith('/login?'))
+        request.url = request.url.replace('/login', '/sign-in.html');
+      next();
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress(), preloadDefaultLanguage()],
+  plugins: [react(), precompress(), preloadDefaultLanguage(), loginDocument()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/management': api, '/v3': api, '/swagger-ui': api },
@@ -98,6 +115,11 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     rolldownOptions: {
+      // The app, and the sign-in page as a document of its own (docs/decisions.md, "A light first page").
+      input: {
+        app: path.resolve(import.meta.dirname, 'index.html'),
+        login: path.resolve(import.meta.dirname, 'sign-in.html'),
+      },
       // The domain package's files only declare schemas, constants and pure rules: a page that
       // imports one of them does not take the others (and their zod schemas) along. antd's
       // @rc-component packages declare no `sideEffects` (antd itself does) and none is imported for
@@ -107,7 +129,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs, in one file rather than in many small ones.
+            // What every page runs, in a few files rather than in many small ones; the sign-in page
+            // takes React and i18next, not the router and the query cache.
+            { name: 'react', test: REACT, priority: 10 },
+            { name: 'i18n', test: I18N, priority: 10 },
             { name: 'framework', test: FRAMEWORK, priority: 10 },
           ],
         },

@@ -22,7 +22,8 @@ const FILE_PATH = /\.(js|mjs|css|map|html|json|txt|xml|webmanifest|ico|png|jpe?g
  * - The web app's files are served as the build left them, each with the `.br` and `.gz` made by the
  *   build (apps/web/vite.config.ts), chosen by Accept-Encoding; `/assets/` carry content hashes in
  *   their names and are cached for a year.
- * - Any other GET of a page address answers index.html, so the client router takes over.
+ * - GET /login answers sign-in.html, the sign-in page as a document of its own (a light first page);
+ *   any other GET of a page address answers index.html, so the client router takes over.
  *
  * Registered before the routes: the compression is attached to each route as it is declared.
  */
@@ -37,6 +38,7 @@ export const registerWebAssets = async (app: FastifyInstance, config: Pick<Confi
   });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  const hasLogin = fs.existsSync(path.join(config.webDist, 'sign-in.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -56,8 +58,9 @@ export const registerWebAssets = async (app: FastifyInstance, config: Pick<Confi
     // Only page addresses get the app; a missing file (an old asset, say) is a plain 404.
     const isFile = FILE_PATH.test(request.url.split('?')[0] ?? '');
     if (!isApi && !isFile && request.method === 'GET' && hasWeb) {
+      const page = (request.url.split('?')[0] ?? '') === '/login' && hasLogin ? 'sign-in.html' : 'index.html';
       // The page names the current build's assets: always asked for again (send's own header is off).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
     }
     return sendProblem(reply, 404, 'error.http.404');
   });

@@ -26,22 +26,6 @@ export const accountQuery = queryOptions({
 
 export const useAccount = () => useQuery(accountQuery).data ?? null;
 
-export const useLogin = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (form: { username: string; password: string; rememberMe: boolean }) =>
-      http.postForm<Account>('/api/authentication', {
-        username: form.username.trim().toLowerCase(),
-        password: form.password,
-        'remember-me': String(form.rememberMe),
-      }),
-    onSuccess: (account) => {
-      client.setQueryData(queryKeys.account.current(), account);
-    },
-    meta: { handlesErrors: true },
-  });
-};
-
 export const useLogout = () => {
   const client = useQueryClient();
   return useMutation({

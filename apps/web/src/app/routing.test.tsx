@@ -51,10 +51,12 @@ describe('route table (spec 1 §2.1)', () => {
 });
 
 describe('router guards in the app', () => {
-  it('redirects an anonymous visitor of /settings to the login form', async () => {
+  it('sends an anonymous visitor of /settings to /login, where the browser loads the sign-in document', async () => {
     const { router } = await renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeTruthy();
+    // The app draws no form of its own there (login/ is the sign-in page): it shows it is loading.
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.queryByLabelText('Nome utente')).toBeNull();
   });
 
   it('redirects a dealer from /sessions to /accessdenied', async () => {

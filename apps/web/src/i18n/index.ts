@@ -135,8 +135,11 @@ export const applyOverrides = async (lang: Language) => {
   }
 };
 
+/** The language the next page load starts in (the sign-in page's, before it leaves for the app). */
+export const rememberLanguage = (lang: Language) => globalThis.localStorage?.setItem(STORAGE_KEY, lang);
+
 export const changeLanguage = async (lang: Language) => {
-  globalThis.localStorage?.setItem(STORAGE_KEY, lang);
+  rememberLanguage(lang);
   if (laid.get(lang) !== withAppTexts) await layDown(lang);
   setDocumentLanguage(lang);
   await i18next.changeLanguage(lang);

@@ -6,14 +6,14 @@ const ACCOUNT_ROLES: readonly Authority[] = ['ROLE_USER', 'ROLE_CR_USER', 'ROLE_
 const pages = () => import('./account.pages.ts');
 const lazy = (name: keyof Awaited<ReturnType<typeof pages>>) => lazyRouteComponent(pages, name);
 
-/** Spec 1 §2.1: sign-in, registration, activation, password reset, the account's settings and sessions. */
+/** Spec 1 §2.1: sign-in (a document of its own: login/; the route leads there), registration, activation, password reset, the account's settings and sessions. */
 export const ACCOUNT_ROUTES: AppRoute[] = [
   {
     name: 'login',
     path: '/login',
     access: 'anonymous-only',
     titleKey: 'login.title',
-    component: lazyRouteComponent(() => import('./LoginPage.tsx'), 'LoginPage'),
+    component: lazyRouteComponent(() => import('./LoginRedirect.tsx'), 'LoginRedirect'),
     nav: { menu: 'anonymous', order: 0 },
   },
   {
