@@ -12,6 +12,7 @@ describe('web assets and compression', () => {
   let webDist: string;
   const script = `export const parts = [${Array.from({ length: 400 }, (_, i) => `"part-${i}"`).join(',')}];\n`;
   const indexHtml = `<!doctype html><html lang="it"><head><title>Ricambi</title></head><body><div id="root"></div>${' '.repeat(1200)}</body></html>`;
+  const signInHtml = '<!doctype html><html lang="it"><head><title>Accedi</title></head><body></body></html>';
 
   beforeAll(async () => {
     webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'ricambi-web-'));
@@ -23,6 +24,7 @@ describe('web assets and compression', () => {
     await fs.writeFile(`${asset}.gz`, zlib.gzipSync(`${script}// gz\n`));
     await fs.writeFile(path.join(webDist, 'index.html'), indexHtml);
     await fs.writeFile(path.join(webDist, 'index.html.gz'), zlib.gzipSync(indexHtml));
+    await fs.writeFile(path.join(webDist, 'sign-in.html'), signInHtml);
     t = await createTestApp({ demoData: true, env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -81,6 +83,18 @@ describe('web assets and compression', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(indexHtml);
+  });
+
+  it('answers /login with the sign-in document, with or without a query, and nothing else with it', async () => {
+    for (const url of ['/login', '/login?lang=de']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(signInHtml);
+    }
+    for (const url of ['/login/x', '/loginx', '/register']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).toBe(indexHtml);
+    }
   });
 
   it('compresses an API JSON answer above 1 KB with gzip', async () => {
