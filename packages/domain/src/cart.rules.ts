@@ -1,4 +1,4 @@
-import { isCountUnit } from './catalogue.schemas.ts';
+import { isCountUnit } from './units.rules.ts';
 
 /** Spec 1 §5, §9: cart line and checkout limits. */
 export const CART_LIMITS = {

@@ -9,10 +9,6 @@ export type TipoArticolo = (typeof TIPI_ARTICOLO)[number];
 /** tipoArticoloOrig: 0 is the special kind that asks before over-availability orders. */
 export const TIPI_ARTICOLO_ORIG = ['0', 'T'] as const;
 
-/** Unit of measure NR counts pieces: whole quantities only (spec 1 §5 "Cart line"). */
-export const COUNT_UNIT = 'NR';
-export const isCountUnit = (unitaMisura: string | null | undefined) => (unitaMisura ?? COUNT_UNIT) === COUNT_UNIT;
-
 /** Spec 1 §9: where-used list on the article page. */
 export const WHERE_USED_PAGE_SIZE = 10;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { AVAILABILITY_LABELS, type AvailabilityLabel } from './availability.rules.ts';
 import { localizedTextSchema } from './banners.schemas.ts';
-import { isCountUnit } from './catalogue.schemas.ts';
 import { LANGUAGES } from './i18n.constants.ts';
 import { LIMITS } from './limits.constants.ts';
 import { pageQuerySchema, pagingSchema, type SortParam } from './paging.schemas.ts';
+import { isCountUnit } from './units.rules.ts';
 
 /** Spec 2 §3, §5, §9 limits of the machine area. */
 export const MACHINE_LIMITS = {

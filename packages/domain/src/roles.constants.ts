@@ -101,3 +101,6 @@ export const ORDER_HISTORY_ROLES: readonly Authority[] = ['ROLE_CR_USER', 'ROLE_
 /** Spec 3 §2, §6: dealers compile checklists; managers administer them and their templates. */
 export const CHECKLIST_ROLES: readonly Authority[] = ['ROLE_CR_USER'];
 export const CHECKLIST_ADMIN_ROLES: readonly Authority[] = ['ROLE_MANAGER'];
+
+/** Spec 2 §2, §6: the shipping calculator (/spesespedizione) is for internal staff. */
+export const SHIPPING_CALCULATOR_ROLES: readonly Authority[] = ['ROLE_INTERNAL'];

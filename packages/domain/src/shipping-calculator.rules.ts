@@ -1,11 +1,7 @@
 import { ADDRESS_LIMITS, CART_LIMITS, parseQuantity } from './cart.rules.ts';
-import type { Authority } from './roles.constants.ts';
 
-// The shipping calculator's constants and rules, without zod: the web's route table reads the
-// roles on every page (see roles.constants.ts), the schemas are in shipping-calculator.schemas.ts.
-
-/** Spec 2 §2, §6: the shipping calculator (/spesespedizione) is for internal staff. */
-export const SHIPPING_CALCULATOR_ROLES: readonly Authority[] = ['ROLE_INTERNAL'];
+// The shipping calculator's constants and rules, without zod (its roles are in roles.constants.ts,
+// which the web's route table reads on every page); the schemas are in shipping-calculator.schemas.ts.
 
 /** Spec 2 §5, §9: the calculator's inputs. */
 export const SHIPPING_CALCULATOR_LIMITS = {

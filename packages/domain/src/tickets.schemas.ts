@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n.constants.ts';
 import { pageQuerySchema, type SortParam } from './paging.schemas.ts';
+import { TICKET_PAGE_SIZE } from './tickets.constants.ts';
 import { storedFileSchema } from './uploads.schemas.ts';
 
 /** Spec 2 §3, §5, §9: the support ticket's limits. */
@@ -13,8 +14,7 @@ export const TICKET_LIMITS = {
   maxHours: 999_999,
   term: 100,
 } as const;
-/** Spec 2 §9: 20 tickets a page; 10 serials in the lookup. */
-export const TICKET_PAGE_SIZE = 20;
+/** Spec 2 §9: 10 serials in the lookup (20 tickets a page: tickets.constants.ts). */
 export const TICKET_SERIAL_RESULTS = 10;
 /** Spec 2 §4, §9: a closed ticket still takes notes and files this long after its close time. */
 export const TICKET_REOPEN_DAYS = 3;
