@@ -293,7 +293,9 @@ const main = async () => {
           ['catalogue (dealer)', cataloguePath, dealer],
         ];
         for (const [label, pagePath, session] of pages) {
-          const score = await runLighthouse(chrome.port, label, pagePath, session);
+          let score = await runLighthouse(chrome.port, label, pagePath, session);
+          // Lighthouse's own trace failure (NO_NAVSTART, about one run in five here): run it again once.
+          if (score.error?.startsWith('NO_NAVSTART')) score = await runLighthouse(chrome.port, label, pagePath, session);
           console.info(
             `${label}: performance ${score.performance}, accessibility ${score.accessibility}${score.error ? ` (${score.error})` : ''}`,
           );
@@ -316,8 +318,13 @@ const main = async () => {
   } finally {
     for (const session of sessions.values()) await session.api.dispose();
     await browser.close().catch(() => undefined);
-    server?.kill('SIGTERM');
-    await fs.rm(dataDir, { recursive: true, force: true });
+    // The server's database files are removed once it has stopped writing them.
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 };
 
