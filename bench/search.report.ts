@@ -22,7 +22,7 @@ export const CALL_TITLES: Record<Call, string> = {
   typeahead: 'the first 10 suggestions and whether there are more: `GET /api/search/full?term=…&size=10&lang=…`',
   full: 'the first page of 20 with its total: `GET /api/search/full?term=…&page=0&size=20&lang=…`',
   detail:
-    'the article page: `GET /api/articolo/{id}/detail`, then price and availability for quantity 1, `GET /api/articolo/search/findInfoClienteByArticoloIdAndUtenteIdAndQuantita`',
+    'the article page: `GET /api/articolo/{id}/detail`, whose answer has the price and availability of one unit (`infoCliente`)',
   cart: 'add a line `POST /api/cartitem`, then change its quantity `PUT /api/cartitem` (in turn)',
   catalogue: 'level 1 of a catalogue, then one assembly: `GET /api/righecatalogo/{crId}/bylevel/1`, `…/byitem/{item}`',
 };
@@ -405,7 +405,7 @@ export const buildReport = (r: Results) => {
     '',
     'The same inputs, one at a time: the HTTP call against the repository functions it runs called in the bench',
     'process on its own pool (node-postgres, `jit=off`): `fullSearch` + `loadPriceProfile` + `loadHits` (searches),',
-    '`findVisibleArticolo` + `findCategories` + `infoCliente` (detail, without the image listing), the cart service',
+    '`findVisibleArticolo`, then `findCategories` and `loadPriceProfile` together (detail, which answers the price of one unit too; without the image listing), the cart service',
     '(`add` / `update`). The kept search results are emptied before each search of a pair, whose order alternates.',
     '',
     ...ratioTable(r.ratio),

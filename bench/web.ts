@@ -295,7 +295,8 @@ const main = async () => {
         for (const [label, pagePath, session] of pages) {
           let score = await runLighthouse(chrome.port, label, pagePath, session);
           // Lighthouse's own trace failure (NO_NAVSTART, about one run in five here): run it again once.
-          if (score.error?.startsWith('NO_NAVSTART')) score = await runLighthouse(chrome.port, label, pagePath, session);
+          if (score.error?.startsWith('NO_NAVSTART'))
+            score = await runLighthouse(chrome.port, label, pagePath, session);
           console.info(
             `${label}: performance ${score.performance}, accessibility ${score.accessibility}${score.error ? ` (${score.error})` : ''}`,
           );

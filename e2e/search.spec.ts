@@ -213,6 +213,19 @@ test('a dealer sees the net price and the label for each quantity; staff see sto
     [five + info.inArrivo, 'In Arrivo'],
     [five + info.inArrivo + 1, 'Telefonare'],
   ] as const;
+  // The price and availability of one unit come with the article: the page asks for them only when
+  // the quantity changes.
+  const ownInfoCalls: string[] = [];
+  dealer.on('request', (r) => {
+    if (r.url().includes(`findInfoClienteByArticoloIdAndUtenteIdAndQuantita?articoloId=${hit.id}&`))
+      ownInfoCalls.push(r.url());
+  });
+  await dealer.goto(`/articolo/r/${hit.id}`);
+  await expect(dealer.locator('.article-price [data-availability]')).toHaveText(
+    info.disponibilita >= 1 ? 'Disponibile' : /.+/,
+  );
+  await expect(dealer.getByText('Prezzo netto')).toBeVisible();
+  expect(ownInfoCalls).toEqual([]);
   for (const [qt, label] of cases) {
     await dealer.goto(`/articolo/r/${hit.id}?qt=${qt}`);
     await expect(dealer.locator('.article-price [data-availability]')).toHaveText(label);

@@ -31,7 +31,17 @@ export const signInKeepingBanners = async (page: Page, username: string, passwor
   await page.getByLabel('Password', { exact: true }).fill(password);
   const remember = page.getByRole('checkbox', { name: 'Ricordami' });
   if ((await remember.isChecked()) !== rememberMe) await remember.click();
+  const answered = page
+    .waitForResponse((r) => r.url().endsWith('/api/authentication') && r.request().method() === 'POST', {
+      timeout: 20_000,
+    })
+    .catch(() => null);
   await page.getByRole('button', { name: 'Accedi' }).last().click();
+  const response = await answered;
+  // Signed in, the sign-in document hands over to the app with a page load: the next step waits for
+  // it rather than racing it (a goto meanwhile would be interrupted).
+  if (response?.ok()) await page.waitForURL((url) => url.pathname !== '/login');
+  return response;
 };
 
 const DEMO_BANNER_TITLES = new Set(DEMO_BANNERS.map((b) => b.headers.it));
@@ -56,13 +66,8 @@ export const acknowledgeDemoBanners = async (page: Page) => {
  */
 export const signIn = async (page: Page, username: string, password = username, rememberMe = true) => {
   await dismissBannersWhenShown(page);
-  const answered = page
-    .waitForResponse((r) => r.url().endsWith('/api/authentication') && r.request().method() === 'POST', {
-      timeout: 20_000,
-    })
-    .catch(() => null);
-  await signInKeepingBanners(page, username, password, rememberMe);
-  if ((await answered)?.ok()) await acknowledgeDemoBanners(page);
+  const response = await signInKeepingBanners(page, username, password, rememberMe);
+  if (response?.ok()) await acknowledgeDemoBanners(page);
 };
 
 export const expectSignedInAs = async (page: Page, login: string) => {

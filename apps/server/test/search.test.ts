@@ -247,6 +247,21 @@ describe('search and article', () => {
     expect((await internal.get(`/api/articolo/${hiddenId}/detail`)).statusCode).toBe(200);
   });
 
+  it("comes with the price and availability of one unit, as the user's own findInfoCliente says", async () => {
+    const one = `/api/articolo/search/findInfoClienteByArticoloIdAndUtenteIdAndQuantita?articoloId=${filterId}&quantita=1`;
+    for (const user of [dealer, internal]) {
+      const detail = (await user.get(`/api/articolo/${filterId}/detail`)).json<ArticoloDetail>();
+      expect(detail.infoCliente).toEqual((await user.get(one)).json<InfoCliente>());
+    }
+    // The customer sees no stock figures there either; staff do.
+    expect(
+      (await dealer.get(`/api/articolo/${filterId}/detail`)).json<ArticoloDetail>().infoCliente.disponibilita,
+    ).toBeNull();
+    expect(
+      (await internal.get(`/api/articolo/${filterId}/detail`)).json<ArticoloDetail>().infoCliente.disponibilita,
+    ).not.toBeNull();
+  });
+
   it('cascades brand → model → variant → machine, and lists the parts of the machine', async () => {
     const brands = (await dealer.get('/api/marchio/search/findByModelloAndVariante')).json<{ id: number }[]>();
     expect(brands).toHaveLength(1);

@@ -110,6 +110,8 @@ export const articoloDetailSchema = z.object({
   categorie: z.array(z.object({ id: z.number().int(), nome: z.string() })),
   tags: z.array(z.string().nullable()),
   images: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** Price and availability of one unit, as findInfoCliente… answers for quantita 1: the page needs no second call. */
+  infoCliente: infoClienteSchema,
 });
 export type ArticoloDetail = z.infer<typeof articoloDetailSchema>;
 

@@ -7,7 +7,7 @@ import {
   PAGE_SIZE,
   SEARCH_HEADERS,
 } from '@ricambi/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from './http.ts';
 import { queryKeys } from './keys.ts';
@@ -139,11 +139,17 @@ export const useShapes = (tag1?: string, tag2?: string, tag3?: string) =>
     Boolean(tag1 && tag2 && tag3),
   );
 
+/** The article page; its price and availability for one unit come with it (no second call for quantity 1). */
 export const useArticolo = (id: number) => {
   const lang = useLang();
+  const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.catalogue.articolo(id, lang),
-    queryFn: () => http.get<ArticoloDetail>(`/api/articolo/${id}/detail?${query({ lang })}`),
+    queryFn: async () => {
+      const detail = await http.get<ArticoloDetail>(`/api/articolo/${id}/detail?${query({ lang })}`);
+      client.setQueryData(queryKeys.catalogue.info(id, 1), detail.infoCliente);
+      return detail;
+    },
     meta: { handlesErrors: true },
     retry: false,
   });
@@ -159,4 +165,6 @@ export const useInfoCliente = (articoloId: number, quantita: number, enabled: bo
       ),
     enabled,
     placeholderData: keepPreviousData,
+    // As fetchInfoCliente: the figures the article page came with (quantity 1) are not asked again at once.
+    staleTime: 5_000,
   });

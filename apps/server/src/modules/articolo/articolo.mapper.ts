@@ -4,6 +4,7 @@ import {
   articoloDescrizione,
   availabilityLabel,
   customerPrice,
+  type InfoCliente,
   type Language,
   type LocalizedTexts,
   localizedText,
@@ -47,6 +48,7 @@ export const toArticoloDetail = (
   lang: Language,
   categorie: CategoryName[],
   images: ArticoloImage[],
+  infoCliente: InfoCliente,
 ): ArticoloDetail => ({
   id: a.id,
   articolo: a.articolo,
@@ -66,4 +68,5 @@ export const toArticoloDetail = (
   categorie: categorie.map((c) => ({ id: c.id, nome: localizedText(c.localizedNome, lang) || c.nome })),
   tags: tagsOf(a),
   images,
+  infoCliente,
 });

@@ -51,10 +51,20 @@ export const infoCliente = async (
   articoloId: number,
   quantita: number,
 ): Promise<InfoCliente> => {
-  const [{ a, stock }, profile] = await Promise.all([
+  const [found, profile] = await Promise.all([
     findVisibleArticolo(db, principal, articoloId),
     repo.loadPriceProfile(db, principal.userId),
   ]);
+  return toInfoCliente(found, profile, principal, quantita);
+};
+
+/** infoCliente of an article already loaded. */
+const toInfoCliente = (
+  { a, stock }: Awaited<ReturnType<typeof findVisibleArticolo>>,
+  profile: PriceProfile,
+  principal: Principal,
+  quantita: number,
+): InfoCliente => {
   const staff = isCatalogueStaff(principal);
   const price = customerPrice(a.prezzo, profile);
   return {
@@ -83,13 +93,15 @@ export const createArticoloService = ({ db, images, searchLog }: ArticoloDeps) =
     (await images.imagesOf(codImmagine)).map((name) => toArticoloImage(id, name));
 
   return {
+    /** The article page in one call: with the price and availability of one unit (spec 1 §3). */
     detail: async (principal: Principal, id: number, lang: Language) => {
       const found = await findVisibleArticolo(db, principal, id);
-      const [categorie, list] = await Promise.all([
+      const [categorie, list, profile] = await Promise.all([
         repo.findCategories(db, found.a.id),
         imageList(found.a.id, found.a.codImmagine),
+        repo.loadPriceProfile(db, principal.userId),
       ]);
-      return toArticoloDetail(found, lang, categorie, list);
+      return toArticoloDetail(found, lang, categorie, list, toInfoCliente(found, profile, principal, 1));
     },
 
     images: async (principal: Principal, id: number) => {
