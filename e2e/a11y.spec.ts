@@ -172,11 +172,12 @@ const settle = async (page: Page, timeout = 20_000) => {
     () => {
       const w = window as SweptWindow;
       const router = w.__TSR_ROUTER__?.state;
+      // The sign-in page is a document of its own, without the app's router: drawn once its main is.
+      const signInDrawn = window.location.pathname === '/login' && document.querySelector('main form') !== null;
       const quiet =
-        router !== undefined &&
-        router.status === 'idle' &&
-        !router.isLoading &&
-        !router.isTransitioning &&
+        (router === undefined
+          ? signInDrawn
+          : router.status === 'idle' && !router.isLoading && !router.isTransitioning) &&
         w.__a11yFetches === 0 &&
         document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null &&
         document

@@ -119,4 +119,24 @@ describe('search ranking', () => {
     expect(spring.ids[0]).toBe(500_010);
     expect(spring.ids).toEqual((await plainRanking('molla')).slice(0, 10));
   });
+
+  it('skips words in no article, and finds such a word as soon as a change gives it to one', async () => {
+    // A code's own digits and an unknown word: the word tiers are not run, and nothing is missed.
+    for (const term of ['xylofono', 'R00012-77', 'ventola xylofono']) {
+      const result = await fullSearch(t.db, term, 'it', 0, 20);
+      expect(result.ids, term).toEqual((await plainRanking(term)).slice(0, 20));
+      expect(result.total, term).toBe((await plainRanking(term)).length);
+    }
+    await t.db
+      .update(articolo)
+      .set({ localizedDescrizione: { it: 'Xylofono ventola' } })
+      .where(eq(articolo.id, 500_020));
+    await reindexArticles(t.db, [500_020]);
+    for (const term of ['xylofono', 'xylof', 'ventola xylofono']) {
+      const expected = await plainRanking(term);
+      expect(expected, term).toContain(500_020);
+      expect((await fullSearch(t.db, term, 'it', 0, 10)).ids, term).toEqual(expected.slice(0, 10));
+      expect((await fullSearch(t.db, term, 'it', 0, 20)).total, term).toBe(expected.length);
+    }
+  });
 });

@@ -185,6 +185,15 @@ const wordMatches = async (session: Session, m: Matcher, tier: 'lang' | 'all'): 
 };
 
 /**
+ * Whether a word query can match nothing. `search_word` lists every word of 3+ letters of every
+ * article's vector of all languages (a language's vector holds no word that one lacks), written in
+ * the transaction that writes the vectors and never emptied of a word still stored; so a word, or a
+ * prefix, of 3+ letters it lacks is in no article, and a count of 0 is exact. Shorter words are never
+ * counted (unknown).
+ */
+const inNoArticle = (estimate: WordEstimate) => estimate.matches === 0;
+
+/**
  * Many matches (a word most articles share) are met at once by reading the code index in order:
  * from `from` (no match has a lower code) a bounded number of rows are read, and when `limit` of
  * them match they are the first `limit` matches. Matches too sparse there are left to the bitmap
@@ -232,13 +241,14 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
     take(1, await queryRows<TierRow>(session.tx, tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)));
   }
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
+  // A tier whose words are in no article (a code's own digits, a typo) is not run: see `inNoArticle`.
   if (m.tsquery && best.size < limit) {
     const matches = await wordMatches(session, m, 'lang');
-    take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches));
+    if (!inNoArticle(matches)) take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches));
   }
   if (m.allQuery && best.size < limit) {
     const matches = await wordMatches(session, m, 'all');
-    take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches));
+    if (!inNoArticle(matches)) take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches));
   }
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
@@ -316,8 +326,10 @@ const keepTop = async (session: Session, key: WordKey, rows: readonly TierRow[])
 const countMatches = async (session: Session, m: Matcher, cap: number) => {
   const s = articoloSearch;
   const conditions: SQL[] = [];
+  const estimate = m.allQuery ? await wordMatches(session, m, 'all') : UNKNOWN;
+  const words = m.allQuery !== null && !inNoArticle(estimate);
   if (m.code) conditions.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
-  if (m.allQuery) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.allQuery)}`);
+  if (words) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.allQuery ?? '')}`);
   if (conditions.length === 0) return 0;
   const key = `${m.code ?? ''} ${m.allQuery ?? ''}`;
   const [kept] = await session.tx
@@ -338,8 +350,9 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
             limit ${cap}) x`,
     );
     if (Number(codes?.n ?? 0) >= cap) return keep();
+    // Words in no article add nothing to the code prefix's count.
+    if (!words) return Number(codes?.n ?? 0);
   }
-  const estimate = await wordMatches(session, m, 'all');
   if (walkMayFill(session, estimate.matches, cap, COUNT_WALK_ROWS)) {
     // A common word: `cap` matches in a walk from the first one, without the bitmap of all its articles.
     const first = estimate.firstCode;
