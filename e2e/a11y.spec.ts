@@ -205,11 +205,14 @@ const violationsOf = async (page: Page, label: string) => {
 
 /**
  * Opens a page of the app: the first by loading it, the next ones through the app's router, as a
- * click on a link would (the session, the loaded code and the cache stay, as for a user).
+ * click on a link would (the session, the loaded code and the cache stay, as for a user). The
+ * sign-in page is a document of its own: always loaded.
  */
 const open = async (page: Page, url: string) => {
   const loaded = await page.evaluate(() => (window as SweptWindow).__TSR_ROUTER__ !== undefined).catch(() => false);
-  if (loaded) await page.evaluate((href) => (window as SweptWindow).__TSR_ROUTER__?.navigate({ href }), url);
+  const ownDocument = new URL(url, 'http://localhost').pathname === '/login';
+  if (loaded && !ownDocument)
+    await page.evaluate((href) => (window as SweptWindow).__TSR_ROUTER__?.navigate({ href }), url);
   else await page.goto(url);
 };
 
