@@ -87,8 +87,9 @@ const authoritiesOf = (userId: AnyColumn) =>
     string[]
   >`coalesce(array(select ${userAuthority.authorityName} from ${userAuthority} where ${userAuthority.userId} = ${userId} order by 1), '{}')`;
 
-const loadSession = async (db: Db, series: string) => {
-  const [row] = await db
+/** Every request with a session cookie reads its session: the statement is built once per database. */
+const sessionQuery = (db: Db) =>
+  db
     .select({
       session: userSession,
       login: appUser.login,
@@ -105,7 +106,18 @@ const loadSession = async (db: Db, series: string) => {
     .from(userSession)
     .innerJoin(appUser, eq(appUser.id, userSession.userId))
     .leftJoin(actAsUser, eq(actAsUser.id, userSession.actAsUserId))
-    .where(eq(userSession.series, series));
+    .where(eq(userSession.series, sql.placeholder('series')))
+    .prepare('load_session');
+
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+const loadSession = async (db: Db, series: string) => {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ series });
   return row;
 };
 
