@@ -39,7 +39,7 @@ describe('ERP hand-back log', () => {
       },
     ],
   });
-  const list = async (query: Record<string, string> = {}) => {
+  const list = async (query: Record<string, string | string[]> = {}) => {
     const response = await admin.get(URL, { query: { size: '100', ...query } });
     expect(response.statusCode, response.body).toBe(200);
     return { rows: response.json<ErpStoricoLogRow[]>(), total: Number(response.headers['x-total-count']) };
@@ -76,7 +76,11 @@ describe('ERP hand-back log', () => {
   });
 
   it('lists every document with its outcome to an administrator, newest first on request', async () => {
-    const { rows, total } = await list({ sort: 'receivedAt,desc' });
+    // Received in the same millisecond on a fast machine (PGlite's clock counts milliseconds): the id,
+    // the order they came in, breaks the tie — as a second sort key, which the list honours.
+    const byDocument = await list({ sort: ['documentId,asc', 'id,desc'] });
+    expect(byDocument.rows.map((r) => r.outcome)).toEqual(['STALE', 'UNCHANGED', 'APPLIED', 'REJECTED']);
+    const { rows, total } = await list({ sort: ['receivedAt,desc', 'id,desc'] });
     expect(total).toBe(4);
     expect(rows.map((r) => [r.name, r.documentId, r.outcome, r.ordini, r.righe])).toEqual([
       ['history-3.json', null, 'REJECTED', 0, 0],

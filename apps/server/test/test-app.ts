@@ -27,7 +27,8 @@ export type SendOptions = {
   payload?: InjectOptions['payload'];
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
-  query?: Record<string, string>;
+  /** A list value repeats the parameter (`sort=a&sort=b`). */
+  query?: Record<string, string | string[]>;
   headers?: Record<string, string>;
   /** false: no X-XSRF-TOKEN header; a string: send that value instead of the cookie's. */
   csrf?: boolean | string;
