@@ -1,3 +1,4 @@
+import './lib/visually-hidden.css';
 import './app/global.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

@@ -1,3 +1,4 @@
+import '../lib/visually-hidden.css';
 import './login.css';
 import { resolveTheme, type Theme } from '@ricambi/domain';
 import { StrictMode } from 'react';
@@ -6,11 +7,9 @@ import { http } from '../api/http.ts';
 import { applyOverrides, initI18n, storedLanguage } from '../i18n/index.ts';
 import { LoginDocument } from './LoginDocument.tsx';
 
-// A signed-in visitor has nothing to sign in to: home (spec 1 §2.2).
-void fetch('/api/account', { credentials: 'same-origin', headers: { Accept: 'application/json' } }).then(
-  (response) => {
-    if (response.ok) window.location.replace('/');
-  },
+// A signed-in visitor has nothing to sign in to: home (spec 1 §2.2). Anonymous, the call answers 401.
+http.get('/api/account').then(
+  () => window.location.replace('/'),
   () => undefined,
 );
 // Asked for with the page (sign-in.html preloads it); without it the default theme's look stands.
