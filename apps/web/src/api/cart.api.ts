@@ -4,7 +4,6 @@ import {
   type CartItemUpdate,
   type CartView,
   hasAnyAuthority,
-  type InfoCliente,
   type Language,
   type QuickOrderRow,
   type SavedCart,
@@ -12,6 +11,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from './account.api.ts';
+import { infoClienteQuery } from './catalogue.api.ts';
 import { http } from './http.ts';
 import { except, queryKeys } from './keys.ts';
 
@@ -73,14 +73,7 @@ export const useAddAllToCart = () =>
 
 /** Price, availability and the over-availability flag for an exact quantity (asked before adding). */
 export const fetchInfoCliente = (client: QueryClient, articoloId: number, quantita: number) =>
-  client.fetchQuery({
-    queryKey: queryKeys.catalogue.info(articoloId, quantita),
-    queryFn: () =>
-      http.get<InfoCliente>(
-        `/api/articolo/search/findInfoClienteByArticoloIdAndUtenteIdAndQuantita?articoloId=${articoloId}&quantita=${quantita}`,
-      ),
-    staleTime: 5_000,
-  });
+  client.fetchQuery(infoClienteQuery(articoloId, quantita));
 
 /** Quick order: pasted text or an uploaded file, resolved without touching the cart. */
 export const useQuickOrderPreview = () => {

@@ -7,7 +7,7 @@ import {
   PAGE_SIZE,
   SEARCH_HEADERS,
 } from '@ricambi/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from './http.ts';
 import { queryKeys } from './keys.ts';
@@ -155,16 +155,21 @@ export const useArticolo = (id: number) => {
   });
 };
 
-/** Price and availability for the quantity (spec 1 §3); the caller waits 200 ms after typing. */
-export const useInfoCliente = (articoloId: number, quantita: number, enabled: boolean) =>
-  useQuery({
+/**
+ * Price, availability and the over-availability flag of an article for a quantity (spec 1 §3): the
+ * article page's figures and the check before an add. Fresh for 5 s, so the figures the article page
+ * came with (quantity 1) are not asked again at once.
+ */
+export const infoClienteQuery = (articoloId: number, quantita: number) =>
+  queryOptions({
     queryKey: queryKeys.catalogue.info(articoloId, quantita),
     queryFn: () =>
       http.get<InfoCliente>(
         `/api/articolo/search/findInfoClienteByArticoloIdAndUtenteIdAndQuantita?${query({ articoloId, quantita })}`,
       ),
-    enabled,
-    placeholderData: keepPreviousData,
-    // As fetchInfoCliente: the figures the article page came with (quantity 1) are not asked again at once.
     staleTime: 5_000,
   });
+
+/** Price and availability for the quantity (spec 1 §3); the caller waits 200 ms after typing. */
+export const useInfoCliente = (articoloId: number, quantita: number, enabled: boolean) =>
+  useQuery({ ...infoClienteQuery(articoloId, quantita), enabled, placeholderData: keepPreviousData });

@@ -241,14 +241,13 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
     take(1, await queryRows<TierRow>(session.tx, tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)));
   }
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
-  // A tier whose words are in no article (a code's own digits, a typo) is not run: see `inNoArticle`.
   if (m.tsquery && best.size < limit) {
     const matches = await wordMatches(session, m, 'lang');
-    if (!inNoArticle(matches)) take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches));
+    take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches));
   }
   if (m.allQuery && best.size < limit) {
     const matches = await wordMatches(session, m, 'all');
-    if (!inNoArticle(matches)) take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches));
+    take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches));
   }
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
@@ -274,9 +273,11 @@ const TOP_KEPT = 100;
  * (a common word is met at once, without building the bitmap of all its articles); else one bitmap
  * scan and sort, whose first rows are kept for the next searches when the matches were many.
  * `estimate` skips what cannot help: the kept results of a rare word (only many matches are kept),
- * and a walk too short to meet a page; the walk starts at the first code a match may have.
+ * and a walk too short to meet a page; the walk starts at the first code a match may have. Words in
+ * no article (a code's own digits, a typo) are not looked for at all.
  */
 const wordTier = async (session: Session, key: WordKey, limit: number, estimate: WordEstimate): Promise<TierRow[]> => {
+  if (inNoArticle(estimate)) return [];
   const { matches } = estimate;
   const wanted = Math.max(limit, TOP_KEPT);
   if (matches === null || matches >= wanted) {
