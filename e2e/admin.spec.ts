@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { axeFindings, WCAG_AA } from './support/axe.ts';
 import { expectSignedInAs, signIn } from './support/ui.ts';
 
 // Spec 1 §2.1 / §2.3 "Admin pages": audits, configuration, docs, health, logs, metrics (ROLE_ADMIN).
@@ -55,11 +55,7 @@ test('every monitoring page passes the accessibility check on a tablet (820 px)'
       await page.waitForLoadState('networkidle');
     }
     // The Swagger UI inside the docs page is a third-party page: our page around it is checked.
-    const results = await new AxeBuilder({ page })
-      .exclude('iframe')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((v) => `${p.path} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect((await axeFindings(page, { exclude: 'iframe', tags: WCAG_AA })).map((f) => `${p.path} ${f}`)).toEqual([]);
   }
 });
 

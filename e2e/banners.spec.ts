@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { axeFindings, WCAG_AA } from './support/axe.ts';
 import { E2E_PORT } from './support/paths.ts';
 import { expectSignedInAs, signIn, signInKeepingBanners, unique } from './support/ui.ts';
 
@@ -62,11 +62,7 @@ const expectNotShown = async (page: Page, id: number, load: () => Promise<unknow
   await expect(modalOf(page, id)).toHaveCount(0);
 };
 
-const axeViolations = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
-};
+const axeViolations = (page: Page, include?: string) => axeFindings(page, { include, tags: WCAG_AA });
 
 const xsrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
 

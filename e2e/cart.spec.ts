@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { businessToday, CART_STATUS_ICON_MS, type CartView, earliestRequestDate } from '@ricambi/domain';
+import { axeFindings, WCAG_AA } from './support/axe.ts';
 import { signIn, unique } from './support/ui.ts';
 
 // Issue 5 §2 and §6, web side (spec 1 §2.3, §4, §5, §9): the cart page and its line rules, the
@@ -485,11 +485,7 @@ test('cart, dropdown and quick order at tablet width (820 px): nothing cut off, 
   await checkout.scrollIntoViewIfNeeded();
   await expect(checkout).toBeInViewport({ ratio: 1 });
   const violations = async (where: string) => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      where,
-    ).toEqual([]);
+    expect(await axeFindings(page, { tags: WCAG_AA }), where).toEqual([]);
   };
   await edit.click();
   await expect(page.locator('.cart-line-editor')).toBeVisible();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { businessToday, earliestRequestDate, formatItalianDate } from '@ricambi/domain';
+import { axeFindings, WCAG_AA } from './support/axe.ts';
 import { DATA_DIR, MAIL_DIR } from './support/paths.ts';
 import { signIn, unique } from './support/ui.ts';
 
@@ -589,11 +589,7 @@ test('tablet width: the checkout passes the accessibility check at 820 px; Germa
   await openCheckout(page);
   await useTypedAddress(page);
   // The page's own content (the navigation bar is the layout's, checked with it).
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  expect(await axeFindings(page, { include: 'main', tags: WCAG_AA })).toEqual([]);
   const fits = async () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(820);

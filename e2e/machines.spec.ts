@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { CatalogueHeader, CatalogueRow, Machine } from '@ricambi/domain';
+import { axeFindings } from './support/axe.ts';
 import { signIn } from './support/ui.ts';
 
 // Issue 6 scopes 3, 4, 6, web side (spec 2 §2, §4, §5, §9): machine search with the serial
@@ -47,8 +47,7 @@ const firstAssembly = async (page: Page, machine: Machine): Promise<Assembly> =>
 };
 
 const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(page, { tags: ['wcag2a', 'wcag2aa'] })).toEqual([]);
 };
 
 const treeRow = (page: Page, item: number) => page.locator(`[data-testid="tree-row"][data-rig-item="${item}"]`);

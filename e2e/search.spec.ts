@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { axeFindings } from './support/axe.ts';
 import { signIn, unique } from './support/ui.ts';
 
 // Issue 4 "Checked when you say resolved": searches in five languages, code ranking, typos,
@@ -236,8 +236,7 @@ test('a dealer sees the net price and the label for each quantity; staff see sto
   // Typing a quantity updates the label after the short wait.
   await dealer.locator('#articolo-qt').fill(String(info.disponibilita));
   await expect(dealer.locator('.article-price [data-availability]')).toHaveText('Disponibile');
-  const results = await new AxeBuilder({ page: dealer }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(dealer, { tags: ['wcag2a', 'wcag2aa'] })).toEqual([]);
   await dealer.context().close();
 
   const subdealer = await asUser(browser, 'subdealer');

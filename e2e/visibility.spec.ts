@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { axeFindings, WCAG_AA } from './support/axe.ts';
 import { expectSignedInAs, openMainEntry, readCsv, signIn, unique } from './support/ui.ts';
 
 type Row = { id: number; login: string; matricola: string; dealerLogin: string };
@@ -169,8 +169,7 @@ test('the visibility page passes the accessibility check on a tablet (820 px)', 
   await expect(page.getByRole('heading', { name: 'Visibilità macchine' })).toBeVisible();
   await expect(page.getByTestId('visibility-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  expect(await axeFindings(page, { tags: WCAG_AA })).toEqual([]);
 });
 
 // Spec 2 §2, §3, §5: machine models on the kit, for managers.
