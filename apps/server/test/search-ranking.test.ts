@@ -40,6 +40,8 @@ describe('search ranking', () => {
         localizedDescrizione: { it, de },
       };
     });
+    // Stored last code first: the full reindex must put the search data in code order itself.
+    rows.reverse();
     for (let i = 0; i < rows.length; i += 500) await t.db.insert(articolo).values(rows.slice(i, i + 500));
     await reindexAll(t.db);
   });
@@ -93,6 +95,16 @@ describe('search ranking', () => {
       if (result.capped) expect(expected.length).toBeGreaterThan(result.total);
       else expect(result.total).toBe(expected.length);
     }
+  });
+
+  it('writes the search data in code order on a full reindex (a walk in code order reads consecutive pages)', async () => {
+    const rows = await queryRows<{ code: string }>(
+      t.db,
+      sql`select codice_norm as code from articolo_search order by ctid`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(ARTICLES);
+    const codes = rows.map((r) => r.code);
+    expect(codes).toEqual([...codes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
   it('keeps a many-match sort until the search data changes, then answers from the new data', async () => {

@@ -44,7 +44,16 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
   if (options.kind === 'postgres') {
     const max = options.poolSize ?? 10;
     // Short queries only: compiling a plan (JIT) costs more than the searches it would speed up.
-    const pool = new pg.Pool({ connectionString: options.url, max, options: '-c jit=off' });
+    // Connections once opened are kept (min = max): a new backend's first statements are slower (its
+    // caches and memory are cold), and a dealer typing after a pause would otherwise meet one. They
+    // do not keep the process alive when idle.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max,
+      min: max,
+      allowExitOnIdle: true,
+      options: '-c jit=off',
+    });
     pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema, logger: sqlLogger(options.log) }) as unknown as Db;
     return {
