@@ -627,7 +627,8 @@ const size = await countArticles(pg.db);
 if (size.articles === 0) fail(`${DATABASE_URL} has no articles: build it with npm run bench:data`);
 const [info] = await queryRows<{ version: string; size: string; words: number | string }>(
   pg.db,
-  sql`select current_setting('server_version') as version, pg_size_pretty(pg_database_size(current_database())) as size,
+  sql`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version,
+             pg_size_pretty(pg_database_size(current_database())) as size,
              (select count(*) from search_word) as words`,
 );
 let t = performance.now();
