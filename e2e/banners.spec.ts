@@ -71,7 +71,8 @@ const xsrf = async (page: Page) => (await page.context().cookies()).find((c) => 
 test('manager publishes a banner; a dealer dismisses it (back on the next load), then acknowledges it (gone)', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  // Three users, five languages and two screen widths: over three minutes on a busy 2-core machine.
+  test.setTimeout(300_000);
   const header = unique('Fermo magazzino ');
   const texts = {
     it: [header, 'Il magazzino resterà chiuso venerdì per inventario.'],
