@@ -16,8 +16,11 @@ type AxeWindow = Window & { axe?: typeof axe };
  * Waits until no finite animation runs, two frames in a row: a popup still fading in has the colours
  * of half its opacity, which axe would judge as they are at that instant.
  */
-export const animationsSettled = (page: Page, timeout = 10_000) =>
-  page.waitForFunction(
+const animationsSettled = async (page: Page, timeout = 10_000) => {
+  await page.evaluate(() => {
+    (window as Window & { __axeQuietFrames?: number }).__axeQuietFrames = 0;
+  });
+  await page.waitForFunction(
     () => {
       const w = window as Window & { __axeQuietFrames?: number };
       const running = document
@@ -29,15 +32,13 @@ export const animationsSettled = (page: Page, timeout = 10_000) =>
     undefined,
     { polling: 'raf', timeout },
   );
+};
 
 /**
  * The violations of axe's default rules (best practices included) plus target-size, or only `rules`
  * or `tags`, once no animation is running.
  */
 export const axeViolations = async (page: Page, scope: AxeScope = {}) => {
-  await page.evaluate(() => {
-    (window as Window & { __axeQuietFrames?: number }).__axeQuietFrames = 0;
-  });
   await animationsSettled(page);
   if (!(await page.evaluate(() => (window as AxeWindow).axe !== undefined))) await page.evaluate(axe.source);
   return page.evaluate(
