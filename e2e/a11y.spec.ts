@@ -145,6 +145,8 @@ type SweptWindow = Window & {
   __TSR_ROUTER__?: { state: RouterState; navigate: (options: { href: string }) => Promise<void> };
   __a11yFetches?: number;
   __a11yQuietFrames?: number;
+  /** What kept the last frame from being quiet, for the message of a page that does not settle. */
+  __a11yBusy?: string;
 };
 
 /** In every document of a swept context: the app's requests in flight (its API client uses fetch). */
@@ -174,17 +176,29 @@ const settle = async (page: Page, timeout = 20_000) => {
       const router = w.__TSR_ROUTER__?.state;
       // The sign-in page is a document of its own, without the app's router: drawn once its main is.
       const signInDrawn = window.location.pathname === '/login' && document.querySelector('main form') !== null;
-      const quiet =
-        (router === undefined
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      const spinner = document.querySelector('.ant-spin-spinning, .ant-skeleton-active');
+      const busy = [
+        ...(router === undefined
           ? signInDrawn
-          : router.status === 'idle' && !router.isLoading && !router.isTransitioning) &&
-        w.__a11yFetches === 0 &&
-        document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null &&
-        document
-          .getAnimations()
-          .every(
-            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-          );
+            ? []
+            : ['sign-in form not drawn']
+          : router.status === 'idle' && !router.isLoading && !router.isTransitioning
+            ? []
+            : [
+                `router ${router.status}${router.isLoading ? ' loading' : ''}${router.isTransitioning ? ' transitioning' : ''}`,
+              ]),
+        ...(w.__a11yFetches === 0 ? [] : [`${w.__a11yFetches} requests`]),
+        ...(spinner ? [`spinner ${spinner.className}`] : []),
+        ...running.map(
+          (a) =>
+            `animation ${(a as CSSAnimation).animationName ?? a.constructor.name} on ${((a.effect as KeyframeEffect | null)?.target as Element | null)?.className ?? '?'}`,
+        ),
+      ];
+      w.__a11yBusy = busy.join('; ');
+      const quiet = busy.length === 0;
       w.__a11yQuietFrames = quiet ? (w.__a11yQuietFrames ?? 0) + 1 : 0;
       return w.__a11yQuietFrames >= 2;
     },
@@ -228,7 +242,8 @@ const sweep = async (page: Page, user: A11yUser, pages: readonly A11yPage[]) => 
       await open(page, url);
       await settle(page);
     } catch (error) {
-      found.push(`${label} did not settle: ${(error as Error).message.split('\n')[0]}`);
+      const busy = await page.evaluate(() => (window as SweptWindow).__a11yBusy).catch(() => undefined);
+      found.push(`${label} did not settle: ${(error as Error).message.split('\n')[0]} (busy: ${busy ?? '?'})`);
       continue;
     }
     const settled = Date.now();

@@ -7,7 +7,6 @@ import { choose, expectSignedInAs, openMainEntry, signIn } from './support/ui.ts
 test('as internal, the calculator gives the tariff cost for IT / 20100 / 35 kg and "not calculable" without a tariff', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'internal');
   await expectSignedInAs(page, 'internal');
   await openMainEntry(page, 'Calcolo spedizione');

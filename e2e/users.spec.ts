@@ -108,8 +108,6 @@ test.describe('user management', () => {
     await expect(page).toHaveURL(new RegExp(`/user/${login}$`));
     await expect(page.getByText('Via Emilia 10')).toBeVisible();
     await expect(page.getByText('erp-bianchi')).toBeVisible();
-    // The "saved" message (30 s, spec 1 §8) lies over the page's top right: closed first, as a user would.
-    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
     await page.getByRole('link', { name: 'Indietro' }).click();
 
     // Activation toggle by clicking the label: it asks first; Cancel (by Enter or click) changes nothing.

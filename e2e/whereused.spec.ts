@@ -19,7 +19,6 @@ const downloadCsv = async (page: Page) => {
 // Spec 2 §2, §5, §6, §7: where used, for internal staff; the demo's benchmark catalogue alone has
 // plates B01…B10 (three machines), the showcase article is in every model catalogue.
 test('internal staff find where a plate or an article is used and export the rows', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'internal');
   await expectSignedInAs(page, 'internal');
   await openMainEntry(page, 'Dove è usato');

@@ -39,7 +39,7 @@ const alertOf = (text: string) => ({
   key: text,
   title: text,
   duration: ALERT_TIMEOUT_MS / 1000,
-  placement: 'topRight' as const,
+  placement: 'bottomLeft' as const,
 });
 
 export const showError = (text: string) => {
