@@ -173,8 +173,6 @@ test('the visibility page passes the accessibility check on a tablet (820 px)', 
 
 // Spec 2 §2, §3, §5: machine models on the kit, for managers.
 test('a manager creates, edits and deletes a machine model', async ({ page }) => {
-  // About 40 s on a quiet machine and over 90 s while the other worker renders catalogue PDFs.
-  test.setTimeout(180_000);
   await signIn(page, 'manager');
   await expectSignedInAs(page, 'manager');
   await page.getByTestId('admin-menu').click();
