@@ -79,6 +79,8 @@ describe('search ranking', () => {
     ['r0001', 'a code prefix'],
     ['r00012', 'an exact code'],
     ['r0299', 'a code prefix with fewer matches than a typeahead page'],
+    ['ventola molla', 'two words together only in the middle of the code order, each of them earlier'],
+    ['piastra scharnier', 'two words of two languages'],
   ])('"%s" (%s): every page equals the plain ranking', async (term) => {
     const expected = await plainRanking(term);
     expect(expected.length).toBeGreaterThan(0);
@@ -150,5 +152,35 @@ describe('search ranking', () => {
       expect((await fullSearch(t.db, term, 'it', 0, 10)).ids, term).toEqual(expected.slice(0, 10));
       expect((await fullSearch(t.db, term, 'it', 0, 20)).total, term).toBe(expected.length);
     }
+  });
+
+  it('gives every word the blocks of every article that has it, after a full reindex and after changes', async () => {
+    const uncovered = sql`select count(*) as n
+        from articolo_search s
+        cross join lateral (select block from search_block where first_code <= s.codice_norm
+                             order by first_code desc, block desc limit 1) b,
+             unnest(s.tsv_all) as u(lexeme)
+        join search_word w on w.word = u.lexeme
+       where substring(w.blocks::text from b.block + 1 for 1) is distinct from '1'`;
+    const blocks = await queryRows<{ n: number | string }>(t.db, sql`select count(*) as n from search_block`);
+    expect(Number(blocks[0]?.n)).toBeGreaterThan(100);
+    expect(Number((await queryRows<{ n: number | string }>(t.db, uncovered))[0]?.n)).toBe(0);
+    // A word moved to the far end of the code order, where no article had it.
+    await t.db
+      .update(articolo)
+      .set({ localizedDescrizione: { it: 'Molla piastra' }, articolo: 'ZZ-LAST' })
+      .where(eq(articolo.id, 500_030));
+    await reindexArticles(t.db, [500_030]);
+    expect(Number((await queryRows<{ n: number | string }>(t.db, uncovered))[0]?.n)).toBe(0);
+    const expected = await plainRanking('molla piastra');
+    expect(expected).toContain(500_030);
+    for (const [page, size] of [
+      [0, 10],
+      [0, 20],
+    ] as const)
+      expect((await fullSearch(t.db, 'molla piastra', 'it', page, size)).ids).toEqual(expected.slice(0, size));
+    const full = await fullSearch(t.db, 'molla piastra', 'it', 0, 20);
+    if (full.capped) expect(expected.length).toBeGreaterThan(full.total);
+    else expect(full.total).toBe(expected.length);
   });
 });

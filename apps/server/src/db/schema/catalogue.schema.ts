@@ -24,6 +24,10 @@ import { appUser } from './users.schema.ts';
 /** Byte-wise ordered text: one btree serves both `ORDER BY` and `LIKE 'prefix%'`. */
 const textC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** How many blocks the search rows are cut into, in code order (see searchBlock). */
+export const SEARCH_BLOCKS = 1024;
+/** One bit per block of the search rows in code order (SEARCH_BLOCKS): '0'/'1' text. */
+const blockBits = customType<{ data: string }>({ dataType: () => `bit(${SEARCH_BLOCKS})` });
 
 /** Spec 3 §3 TipoCategoria. */
 export const tipoCategoria = pgTable(
@@ -288,11 +292,28 @@ export const searchWord = pgTable(
     word: text('word').primaryKey(),
     articles: integer('articles').notNull().default(0),
     firstCode: textC('first_code'),
+    blocks: blockBits('blocks'),
   },
   (t) => [
     index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
     index('search_word_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
   ],
+);
+
+/**
+ * The search rows cut into SEARCH_BLOCKS blocks in code order at the last full reindex: block b
+ * holds the codes from its `firstCode` up to the next block's (block 0 starts at ''). A word's
+ * `blocks` has the bit of every block holding an article with it; bits are only ever set between
+ * two full reindexes, so a block whose bit is clear holds no match and a walk in code order may
+ * skip it. Like the counts, the bits choose how a search runs, never what it returns.
+ */
+export const searchBlock = pgTable(
+  'search_block',
+  {
+    block: integer('block').primaryKey(),
+    firstCode: textC('first_code').notNull(),
+  },
+  (t) => [index('search_block_first_code_idx').on(t.firstCode)],
 );
 
 /** Spec 3 §3 SearchLog: one row per search. */

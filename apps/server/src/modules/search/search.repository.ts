@@ -1,7 +1,14 @@
 import { AUTOCOMPLETE_SIZE, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
 import { and, asc, count, countDistinct, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { articolo, articoloArticolo, articoloSearch, searchCount, searchTop } from '../../db/schema/index.ts';
+import {
+  articolo,
+  articoloArticolo,
+  articoloSearch,
+  SEARCH_BLOCKS,
+  searchCount,
+  searchTop,
+} from '../../db/schema/index.ts';
 import {
   alternativesQuery,
   codeOf,
@@ -92,10 +99,11 @@ type Session = {
 };
 
 /**
- * Of a lexeme: how many articles have it (or a word starting with it), and at most the first code of
- * a visible one; null when not known.
+ * Of a lexeme: how many articles have it (or a word starting with it), at most the first code of
+ * a visible one, and the blocks that may hold one ('0'/'1' per block, search_block); null when not
+ * known.
  */
-type WordEstimate = { matches: number | null; firstCode: string | null };
+type WordEstimate = { matches: number | null; firstCode: string | null; blocks: string | null };
 
 /** How many rows in code order a walk reads at most for each match it looks for (and never fewer than 1,000). */
 const WALK_ROWS_PER_MATCH = 20;
@@ -105,8 +113,34 @@ const walkRows = (limit: number) => Math.max(1_000, limit * WALK_ROWS_PER_MATCH)
  * Whether a walk may meet `limit` matches: not when so few articles match that the rows it reads
  * would hold fewer than `limit` of them, spread evenly (a bitmap scan of a few matches is cheap).
  */
-const walkMayFill = (session: Session, matches: number | null, limit: number, rows = walkRows(limit)) =>
-  matches === null || session.articles <= 0 || (matches * rows) / session.articles >= limit;
+const walkMayFill = (
+  session: Session,
+  matches: number | null,
+  limit: number,
+  rows = walkRows(limit),
+  searched = session.articles,
+) => matches === null || searched <= 0 || (matches * rows) / searched >= limit;
+
+/** About how many articles the blocks set in `blocks` hold. */
+const articlesIn = (session: Session, blocks: string) => {
+  let set = 0;
+  for (const bit of blocks) if (bit === '1') set++;
+  return (set * session.articles) / Math.max(1, Math.min(SEARCH_BLOCKS, session.articles));
+};
+
+/** Blocks that may hold a match of any of them (null: one is not known). */
+const orBlocks = (all: readonly (string | null)[]): string | null => {
+  if (all.length === 0 || all.some((b) => b === null)) return null;
+  const known = all as string[];
+  return Array.from(known[0] ?? '', (_, i) => (known.some((b) => b[i] === '1') ? '1' : '0')).join('');
+};
+
+/** Blocks that may hold a match of all of them: those the known ones share (null: none is known). */
+const andBlocks = (all: readonly (string | null)[]): string | null => {
+  const known = all.filter((b): b is string => b !== null);
+  if (known.length === 0) return null;
+  return Array.from(known[0] ?? '', (_, i) => (known.every((b) => b[i] === '1') ? '1' : '0')).join('');
+};
 
 /** A count walks only where matches are dense: it reads every row it walks, whole. */
 const COUNT_WALK_ROWS = 1_000;
@@ -115,7 +149,7 @@ const COUNT_WALK_ROWS = 1_000;
 const PREFIX_WORDS_COUNTED = 500;
 /** The last character: every word starting with a prefix sorts below prefix + this one. */
 const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
-const UNKNOWN: WordEstimate = { matches: null, firstCode: null };
+const UNKNOWN: WordEstimate = { matches: null, firstCode: null, blocks: null };
 const lexemeKey = (l: Lexeme) => `${l.prefix ? '*' : '='}${l.word}`;
 
 /**
@@ -130,21 +164,29 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
   const asked = missing.filter((l) => l.word.length >= 3);
   for (const l of missing) if (l.word.length < 3) session.estimates.set(lexemeKey(l), UNKNOWN);
   if (asked.length === 0) return;
+  // A word's blocks are all known or the union is not (a null among them).
+  const figures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
+    case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks`;
   const parts = asked.map((l) =>
     l.prefix
-      ? sql`select ${lexemeKey(l)}::text as k, count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first
-              from (select articles, first_code from search_word
+      ? sql`select ${lexemeKey(l)}::text as k, ${figures}
+              from (select articles, first_code, blocks from search_word
                      where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED}) x`
-      : sql`select ${lexemeKey(l)}::text as k, count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first
-              from search_word where word = ${l.word}`,
+      : sql`select ${lexemeKey(l)}::text as k, ${figures} from search_word where word = ${l.word}`,
   );
-  const rows = await queryRows<{ k: string; c: number | string; n: number | string; first: string | null }>(
-    session.tx,
-    sql.join(parts, sql` union all `),
-  );
+  const rows = await queryRows<{
+    k: string;
+    c: number | string;
+    n: number | string;
+    first: string | null;
+    blocks: string | null;
+  }>(session.tx, sql.join(parts, sql` union all `));
   for (const row of rows) {
     const unknown = row.k.startsWith('*') && Number(row.c) >= PREFIX_WORDS_COUNTED;
-    session.estimates.set(row.k, unknown ? UNKNOWN : { matches: Number(row.n), firstCode: row.first });
+    session.estimates.set(
+      row.k,
+      unknown ? UNKNOWN : { matches: Number(row.n), firstCode: row.first, blocks: row.blocks },
+    );
   }
 };
 
@@ -161,6 +203,8 @@ const anyOf = (estimates: readonly WordEstimate[]): WordEstimate => {
         .map((e) => e.firstCode)
         .filter((c): c is string => c !== null)
         .sort()[0] ?? null,
+    // A lexeme in no article adds no block.
+    blocks: orBlocks(estimates.filter((e) => e.matches !== 0).map((e) => e.blocks)),
   };
 };
 
@@ -168,7 +212,11 @@ const anyOf = (estimates: readonly WordEstimate[]): WordEstimate => {
 const allOf = (estimates: readonly WordEstimate[]): WordEstimate => {
   const counts = estimates.map((e) => e.matches).filter((n): n is number => n !== null);
   const firsts = estimates.map((e) => e.firstCode).filter((c): c is string => c !== null);
-  return { matches: counts.length > 0 ? Math.min(...counts) : null, firstCode: firsts.sort().at(-1) ?? null };
+  return {
+    matches: counts.length > 0 ? Math.min(...counts) : null,
+    firstCode: firsts.sort().at(-1) ?? null,
+    blocks: andBlocks(estimates.map((e) => e.blocks)),
+  };
 };
 
 /**
@@ -217,6 +265,69 @@ const walkInOrder = async (
          where hit order by code, id limit ${limit}`,
   );
   return hits.length >= limit ? hits : null;
+};
+
+/** The runs of consecutive blocks set in `blocks`, in code order: [first, last] block numbers. */
+const runsOf = (blocks: string) => {
+  const runs: [number, number][] = [];
+  for (let b = 0; b < blocks.length; b++) {
+    if (blocks[b] !== '1') continue;
+    const last = runs.at(-1);
+    if (last && last[1] === b - 1) last[1] = b;
+    else runs.push([b, b]);
+  }
+  return runs;
+};
+
+/** How many statements a walk through blocks makes at most before it leaves the rest to a bitmap scan. */
+const BLOCK_WALK_STATEMENTS = 4;
+
+/** Above every code: codes are lower-case letters and digits, and '~' sorts after them in "C". */
+const ABOVE_CODES = '~';
+
+/**
+ * Like `walkInOrder`, but only through the blocks that may hold a match (a word's blocks, ANDed and
+ * ORed as the query): the rows between them hold none, so the first matches met in the blocks, in
+ * code order, are the first of all. Each statement walks one run of consecutive blocks and stops at
+ * the `limit`-th match; the row that uses up the rows left, if reached, comes back as a marker.
+ * `complete` when every such block was read: the matches are then all there are (fewer than
+ * `limit`). Null when the rows were used up without meeting `limit` matches.
+ */
+const walkBlocks = async (
+  session: Session,
+  condition: SQL,
+  limit: number,
+  blocks: string,
+  from: string | null,
+  rows = walkRows(limit),
+): Promise<{ rows: TierRow[]; complete: boolean } | null> => {
+  const s = articoloSearch;
+  await planFor(session, true);
+  const start = from === null ? sql`` : sql`and ${s.codiceNorm} >= ${from}`;
+  const blockRows = session.articles / Math.max(1, Math.min(SEARCH_BLOCKS, session.articles));
+  const found: TierRow[] = [];
+  let left = rows;
+  for (const [i, [first, last]] of runsOf(blocks).entries()) {
+    if (i >= BLOCK_WALK_STATEMENTS || left < 1) return null;
+    const walked = await queryRows<TierRow & { hit: boolean; n: number | string }>(
+      session.tx,
+      sql`select id, code, hit, n from (
+            select ${s.articoloId} as id, ${s.codiceNorm} as code, (${condition}) as hit,
+                   row_number() over (order by ${s.codiceNorm}, ${s.articoloId}) as n
+              from ${s}
+             where ${s.visibile} ${start}
+               and ${s.codiceNorm} >= (select first_code from search_block where block = ${first})
+               and ${s.codiceNorm} < coalesce((select first_code from search_block where block > ${last}
+                                                order by block limit 1), ${ABOVE_CODES})
+             order by ${s.codiceNorm}, ${s.articoloId} limit ${left}) w
+           where hit or n = ${left} order by code, id limit ${limit - found.length}`,
+    );
+    for (const row of walked) if (row.hit) found.push({ id: row.id, code: row.code });
+    if (found.length >= limit) return { rows: found, complete: false };
+    if (walked.some((row) => Number(row.n) === left)) return null;
+    left -= Math.max(1, Math.round((last - first + 1) * blockRows));
+  }
+  return { rows: found, complete: true };
 };
 
 /**
@@ -289,7 +400,11 @@ const wordTier = async (session: Session, key: WordKey, limit: number, estimate:
       return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
   }
   const condition = wordCondition(key);
-  if (walkMayFill(session, matches, limit)) {
+  const { blocks } = estimate;
+  if (blocks !== null && walkMayFill(session, matches, limit, walkRows(limit), articlesIn(session, blocks))) {
+    const walked = await walkBlocks(session, condition, limit, blocks, estimate.firstCode);
+    if (walked) return walked.rows;
+  } else if (blocks === null && walkMayFill(session, matches, limit)) {
     const walked = await walkInOrder(session, condition, limit, estimate.firstCode);
     if (walked) return walked;
   }
@@ -342,6 +457,7 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     if (await mayKeep(session)) await session.tx.insert(searchCount).values({ query: key, cap }).onConflictDoNothing();
     return cap;
   };
+  let codeMatches = 0;
   if (m.code) {
     // A code prefix shared by many codes fills the count on the code index alone.
     await planFor(session, true);
@@ -350,11 +466,22 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
       sql`select count(*) as n from (select 1 from ${s} where ${s.codiceNorm} like ${`${m.code}%`} and ${s.visibile}
             limit ${cap}) x`,
     );
-    if (Number(codes?.n ?? 0) >= cap) return keep();
+    codeMatches = Number(codes?.n ?? 0);
+    if (codeMatches >= cap) return keep();
     // Words in no article add nothing to the code prefix's count.
-    if (!words) return Number(codes?.n ?? 0);
+    if (!words) return codeMatches;
   }
-  if (walkMayFill(session, estimate.matches, cap, COUNT_WALK_ROWS)) {
+  const { blocks } = estimate;
+  if (codeMatches === 0 && blocks !== null) {
+    // Only the words count: walked through the blocks that may hold them.
+    const searched = articlesIn(session, blocks);
+    if (walkMayFill(session, estimate.matches, cap, COUNT_WALK_ROWS, searched)) {
+      const condition = sql`${s.tsvAll} @@ ${tsq(m.allQuery ?? '')}`;
+      const walked = await walkBlocks(session, condition, cap, blocks, estimate.firstCode, COUNT_WALK_ROWS);
+      if (walked && walked.rows.length >= cap) return keep();
+      if (walked?.complete) return walked.rows.length;
+    }
+  } else if (walkMayFill(session, estimate.matches, cap, COUNT_WALK_ROWS)) {
     // A common word: `cap` matches in a walk from the first one, without the bitmap of all its articles.
     const first = estimate.firstCode;
     const from = first === null || !m.code ? first : ([first, m.code].sort()[0] ?? null);
