@@ -109,6 +109,23 @@ type WordEstimate = { matches: number | null; firstCode: string | null; blocks: 
 const WALK_ROWS_PER_MATCH = 20;
 const walkRows = (limit: number) => Math.max(1_000, limit * WALK_ROWS_PER_MATCH);
 
+/** The most rows a walk reads, however common the word. */
+const WALK_ROWS_MAX = 50_000;
+
+/**
+ * The rows a walk may read before it gives way to a bitmap scan: `rows`, or where the count is
+ * exact — one word group, in the vector of all languages that the counts are of — half the matches
+ * up to WALK_ROWS_MAX. A bitmap scan reads about a page a match, a walk (rows in code order,
+ * stopping at the last match it needs) much less a row: counting 'guarnizioni' (181,000 matches,
+ * sparse early in the code order) up to the cap took a 93 ms bitmap scan after a walk of 1,000 rows
+ * met too few. In one language's vector the count is only a bound (a German word asked in
+ * Italian has none there), and a long walk would be read for nothing.
+ */
+const walkBudget = (rows: number, estimate: WordEstimate, groups: number, vector: Language | 'all') =>
+  groups === 1 && vector === 'all' && estimate.matches !== null
+    ? Math.max(rows, Math.min(Math.floor(estimate.matches / 2), WALK_ROWS_MAX))
+    : rows;
+
 /**
  * Whether a walk may meet `limit` matches: not when so few articles match that the rows it reads
  * would hold fewer than `limit` of them, spread evenly (a bitmap scan of a few matches is cheap).
@@ -280,7 +297,7 @@ const runsOf = (blocks: string) => {
 };
 
 /** How many statements a walk through blocks makes at most before it leaves the rest to a bitmap scan. */
-const BLOCK_WALK_STATEMENTS = 4;
+const BLOCK_WALK_STATEMENTS = 8;
 
 /** Above every code: codes are lower-case letters and digits, and '~' sorts after them in "C". */
 const ABOVE_CODES = '~';
@@ -354,11 +371,11 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
   if (m.tsquery && best.size < limit) {
     const matches = await wordMatches(session, m, 'lang');
-    take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches));
+    take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches, m.words.length));
   }
   if (m.allQuery && best.size < limit) {
     const matches = await wordMatches(session, m, 'all');
-    take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches));
+    take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches, m.words.length));
   }
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
@@ -387,7 +404,13 @@ const TOP_KEPT = 100;
  * and a walk too short to meet a page; the walk starts at the first code a match may have. Words in
  * no article (a code's own digits, a typo) are not looked for at all.
  */
-const wordTier = async (session: Session, key: WordKey, limit: number, estimate: WordEstimate): Promise<TierRow[]> => {
+const wordTier = async (
+  session: Session,
+  key: WordKey,
+  limit: number,
+  estimate: WordEstimate,
+  groups: number,
+): Promise<TierRow[]> => {
   if (inNoArticle(estimate)) return [];
   const { matches } = estimate;
   const wanted = Math.max(limit, TOP_KEPT);
@@ -401,17 +424,18 @@ const wordTier = async (session: Session, key: WordKey, limit: number, estimate:
   }
   const condition = wordCondition(key);
   const { blocks } = estimate;
-  if (blocks !== null && walkMayFill(session, matches, limit, walkRows(limit), articlesIn(session, blocks))) {
-    const walked = await walkBlocks(session, condition, limit, blocks, estimate.firstCode);
+  const rows = walkBudget(walkRows(limit), estimate, groups, key.vector);
+  if (blocks !== null && walkMayFill(session, matches, limit, rows, articlesIn(session, blocks))) {
+    const walked = await walkBlocks(session, condition, limit, blocks, estimate.firstCode, rows);
     if (walked) return walked.rows;
-  } else if (blocks === null && walkMayFill(session, matches, limit)) {
-    const walked = await walkInOrder(session, condition, limit, estimate.firstCode);
+  } else if (blocks === null && walkMayFill(session, matches, limit, rows)) {
+    const walked = await walkInOrder(session, condition, limit, estimate.firstCode, rows);
     if (walked) return walked;
   }
   await planFor(session, false);
-  const rows = await queryRows<TierRow>(session.tx, tierQuery(condition, wanted));
-  if (rows.length >= wanted) await keepTop(session, key, rows);
-  return rows.slice(0, limit);
+  const sorted = await queryRows<TierRow>(session.tx, tierQuery(condition, wanted));
+  if (sorted.length >= wanted) await keepTop(session, key, sorted);
+  return sorted.slice(0, limit);
 };
 
 /**
@@ -472,20 +496,21 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     if (!words) return codeMatches;
   }
   const { blocks } = estimate;
+  const rows = walkBudget(COUNT_WALK_ROWS, estimate, m.words.length, 'all');
   if (codeMatches === 0 && blocks !== null) {
     // Only the words count: walked through the blocks that may hold them.
     const searched = articlesIn(session, blocks);
-    if (walkMayFill(session, estimate.matches, cap, COUNT_WALK_ROWS, searched)) {
+    if (walkMayFill(session, estimate.matches, cap, rows, searched)) {
       const condition = sql`${s.tsvAll} @@ ${tsq(m.allQuery ?? '')}`;
-      const walked = await walkBlocks(session, condition, cap, blocks, estimate.firstCode, COUNT_WALK_ROWS);
+      const walked = await walkBlocks(session, condition, cap, blocks, estimate.firstCode, rows);
       if (walked && walked.rows.length >= cap) return keep();
       if (walked?.complete) return walked.rows.length;
     }
-  } else if (walkMayFill(session, estimate.matches, cap, COUNT_WALK_ROWS)) {
+  } else if (walkMayFill(session, estimate.matches, cap, rows)) {
     // A common word: `cap` matches in a walk from the first one, without the bitmap of all its articles.
     const first = estimate.firstCode;
     const from = first === null || !m.code ? first : ([first, m.code].sort()[0] ?? null);
-    const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from, COUNT_WALK_ROWS);
+    const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from, rows);
     if (walked) return keep();
   }
   await planFor(session, false);
