@@ -183,4 +183,28 @@ describe('search ranking', () => {
     if (full.capped) expect(expected.length).toBeGreaterThan(full.total);
     else expect(full.total).toBe(expected.length);
   });
+
+  it('counts each word per language, and a word a change gives to a language is ranked in that language at once', async () => {
+    const wrong = sql`select count(*) as n from search_word w
+       where w.lang_articles is distinct from array[
+         (select count(*) from articolo_search s where s.tsv_it @@ to_tsquery('simple', quote_literal(w.word)))::int,
+         (select count(*) from articolo_search s where s.tsv_en @@ to_tsquery('simple', quote_literal(w.word)))::int,
+         (select count(*) from articolo_search s where s.tsv_fr @@ to_tsquery('simple', quote_literal(w.word)))::int,
+         (select count(*) from articolo_search s where s.tsv_de @@ to_tsquery('simple', quote_literal(w.word)))::int,
+         (select count(*) from articolo_search s where s.tsv_es @@ to_tsquery('simple', quote_literal(w.word)))::int]
+         and w.word in ('ventola', 'cerniera', 'scharnier', 'molla', 'staffa', 'platte')`;
+    await reindexAll(t.db);
+    expect(Number((await queryRows<{ n: number | string }>(t.db, wrong))[0]?.n)).toBe(0);
+    // 'scharnier' is German only: asked in Italian, the Italian tier has nothing; once an article has
+    // it in Italian, that article comes first.
+    await t.db
+      .update(articolo)
+      .set({ localizedDescrizione: { it: 'Scharnier staffa' } })
+      .where(eq(articolo.id, 502_999));
+    await reindexArticles(t.db, [502_999]);
+    const expected = await plainRanking('scharnier');
+    expect(expected[0]).toBe(502_999);
+    expect((await fullSearch(t.db, 'scharnier', 'it', 0, 10)).ids).toEqual(expected.slice(0, 10));
+    expect((await fullSearch(t.db, 'scharnier', 'it', 0, 20)).ids).toEqual(expected.slice(0, 20));
+  });
 });

@@ -293,6 +293,8 @@ export const searchWord = pgTable(
     articles: integer('articles').notNull().default(0),
     firstCode: textC('first_code'),
     blocks: blockBits('blocks'),
+    /** How many articles have it in each language's vector, in the order of LANGUAGES (it, en, fr, de, es). */
+    langArticles: integer('lang_articles').array(),
   },
   (t) => [
     index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

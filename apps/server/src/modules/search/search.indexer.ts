@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@ricambi/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { SEARCH_BLOCKS } from '../../db/schema/index.ts';
@@ -42,27 +43,48 @@ const upsertSearchRows = (where: SQL, inCodeOrder = false) => sql`
     tsv_fr = excluded.tsv_fr, tsv_de = excluded.tsv_de, tsv_es = excluded.tsv_es,
     tsv_all = excluded.tsv_all, visibile = excluded.visibile, indexed_at = excluded.indexed_at`;
 
+/** The vectors whose words are counted: 0 the one of all languages, then each language's in LANGUAGES order. */
+const COUNTED_VECTORS = sql`
+  select 0 as v, x.lexeme from unnest(s.tsv_all) x
+  union all select 1, x.lexeme from unnest(s.tsv_it) x
+  union all select 2, x.lexeme from unnest(s.tsv_en) x
+  union all select 3, x.lexeme from unnest(s.tsv_fr) x
+  union all select 4, x.lexeme from unnest(s.tsv_de) x
+  union all select 5, x.lexeme from unnest(s.tsv_es) x`;
+
 /**
- * The words of the articles the condition selects, with how many of them have each, the first code
- * of a visible one and the blocks (search_block) that hold them. After a change of some articles a
- * word's count is only raised, its first code only lowered and its blocks only added to, never
- * recounted: they guide the choice of a plan. Without blocks (never fully reindexed since migration
- * 0022) a word's blocks stay unknown (null).
+ * The words of the articles the condition selects, with how many of them have each (in all
+ * languages and in each), the first code of a visible one and the blocks (search_block) that hold
+ * them. After a change of some articles a word's counts are only raised, its first code only
+ * lowered and its blocks only added to, never recounted: they guide the choice of a plan. Blocks
+ * and language counts a word had before migrations 0022/0023 stay unknown (null) until a full
+ * reindex.
  */
 const addWords = (where: SQL) => sql`
-  insert into search_word (word, articles, first_code, blocks)
-  select lexeme, count(*), min(s.codice_norm) filter (where s.visibile),
-         case when count(*) filter (where b.block is null) = 0
-              then bit_or(set_bit(0::bit(${sql.raw(String(SEARCH_BLOCKS))}), b.block, 1)) end
+  insert into search_word (word, articles, first_code, blocks, lang_articles)
+  select u.lexeme, count(*) filter (where u.v = 0), min(s.codice_norm) filter (where u.v = 0 and s.visibile),
+         case when count(*) filter (where u.v = 0 and b.block is null) = 0
+              then bit_or(set_bit(0::bit(${sql.raw(String(SEARCH_BLOCKS))}), b.block, 1)) filter (where u.v = 0) end,
+         array[${sql.join(
+           LANGUAGES.map((_, i) => sql`count(*) filter (where u.v = ${sql.raw(String(i + 1))})::int`),
+           sql`, `,
+         )}]
     from articolo_search s
     left join lateral (select block from search_block where first_code <= s.codice_norm
-                        order by first_code desc, block desc limit 1) b on true,
-         unnest(s.tsv_all) as u(lexeme)
-   where ${where} and length(lexeme) >= 3
-   group by lexeme
+                        order by first_code desc, block desc limit 1) b on true
+    cross join lateral (${COUNTED_VECTORS}) u
+   where ${where} and length(u.lexeme) >= 3
+   group by u.lexeme
   on conflict (word) do update set articles = greatest(search_word.articles, excluded.articles),
     first_code = least(search_word.first_code, excluded.first_code),
-    blocks = search_word.blocks | excluded.blocks`;
+    blocks = search_word.blocks | excluded.blocks,
+    lang_articles = case when search_word.lang_articles is not null then array[${sql.join(
+      LANGUAGES.map(
+        (_, i) =>
+          sql`greatest(search_word.lang_articles[${sql.raw(String(i + 1))}], excluded.lang_articles[${sql.raw(String(i + 1))}])`,
+      ),
+      sql`, `,
+    )}] end`;
 
 /**
  * Cuts the search rows into SEARCH_BLOCKS blocks of about the same size in code order; block 0

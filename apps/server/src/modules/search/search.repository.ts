@@ -1,4 +1,4 @@
-import { AUTOCOMPLETE_SIZE, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
+import { AUTOCOMPLETE_SIZE, LANGUAGES, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
 import { and, asc, count, countDistinct, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import {
@@ -99,11 +99,16 @@ type Session = {
 };
 
 /**
- * Of a lexeme: how many articles have it (or a word starting with it), at most the first code of
- * a visible one, and the blocks that may hold one ('0'/'1' per block, search_block); null when not
- * known.
+ * Of a lexeme: how many articles have it (or a word starting with it), in all languages and in
+ * each (LANGUAGES order), at most the first code of a visible one, and the blocks that may hold one
+ * ('0'/'1' per block, search_block); null when not known.
  */
-type WordEstimate = { matches: number | null; firstCode: string | null; blocks: string | null };
+type WordEstimate = {
+  matches: number | null;
+  firstCode: string | null;
+  blocks: string | null;
+  byLanguage: readonly number[] | null;
+};
 
 /** How many rows in code order a walk reads at most for each match it looks for (and never fewer than 1,000). */
 const WALK_ROWS_PER_MATCH = 20;
@@ -114,15 +119,15 @@ const WALK_ROWS_MAX = 50_000;
 
 /**
  * The rows a walk may read before it gives way to a bitmap scan: `rows`, or where the count is
- * exact — one word group, in the vector of all languages that the counts are of — half the matches
- * up to WALK_ROWS_MAX. A bitmap scan reads about a page a match, a walk (rows in code order,
- * stopping at the last match it needs) much less a row: counting 'guarnizioni' (181,000 matches,
- * sparse early in the code order) up to the cap took a 93 ms bitmap scan after a walk of 1,000 rows
- * met too few. In one language's vector the count is only a bound (a German word asked in
- * Italian has none there), and a long walk would be read for nothing.
+ * exact — one word group, in the vector of all languages or in a language whose own count is known
+ * — half the matches up to WALK_ROWS_MAX. A bitmap scan reads about a page a match, a walk (rows in
+ * code order, stopping at the last match it needs) much less a row: counting 'guarnizioni' (181,000
+ * matches, sparse early in the code order) up to the cap took a 93 ms bitmap scan after a walk of
+ * 1,000 rows met too few. Without its own count a language's tier has only the bound of all
+ * languages (a German word asked in Italian has no match there): a long walk would be for nothing.
  */
 const walkBudget = (rows: number, estimate: WordEstimate, groups: number, vector: Language | 'all') =>
-  groups === 1 && vector === 'all' && estimate.matches !== null
+  groups === 1 && (vector === 'all' || estimate.byLanguage !== null) && estimate.matches !== null
     ? Math.max(rows, Math.min(Math.floor(estimate.matches / 2), WALK_ROWS_MAX))
     : rows;
 
@@ -166,7 +171,7 @@ const COUNT_WALK_ROWS = 1_000;
 const PREFIX_WORDS_COUNTED = 500;
 /** The last character: every word starting with a prefix sorts below prefix + this one. */
 const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
-const UNKNOWN: WordEstimate = { matches: null, firstCode: null, blocks: null };
+const UNKNOWN: WordEstimate = { matches: null, firstCode: null, blocks: null, byLanguage: null };
 const lexemeKey = (l: Lexeme) => `${l.prefix ? '*' : '='}${l.word}`;
 
 /**
@@ -181,13 +186,17 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
   const asked = missing.filter((l) => l.word.length >= 3);
   for (const l of missing) if (l.word.length < 3) session.estimates.set(lexemeKey(l), UNKNOWN);
   if (asked.length === 0) return;
-  // A word's blocks are all known or the union is not (a null among them).
+  // A word's blocks and language counts are all known or their union is not (a null among them).
   const figures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
-    case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks`;
+    case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks,
+    case when count(*) filter (where lang_articles is null) = 0 then array_to_string(array[${sql.join(
+      LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
+      sql`, `,
+    )}], ',') end as langs`;
   const parts = asked.map((l) =>
     l.prefix
       ? sql`select ${lexemeKey(l)}::text as k, ${figures}
-              from (select articles, first_code, blocks from search_word
+              from (select articles, first_code, blocks, lang_articles from search_word
                      where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED}) x`
       : sql`select ${lexemeKey(l)}::text as k, ${figures} from search_word where word = ${l.word}`,
   );
@@ -197,12 +206,20 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
     n: number | string;
     first: string | null;
     blocks: string | null;
+    langs: string | null;
   }>(session.tx, sql.join(parts, sql` union all `));
   for (const row of rows) {
     const unknown = row.k.startsWith('*') && Number(row.c) >= PREFIX_WORDS_COUNTED;
     session.estimates.set(
       row.k,
-      unknown ? UNKNOWN : { matches: Number(row.n), firstCode: row.first, blocks: row.blocks },
+      unknown
+        ? UNKNOWN
+        : {
+            matches: Number(row.n),
+            firstCode: row.first,
+            blocks: row.blocks,
+            byLanguage: row.langs === null ? null : row.langs.split(',').map(Number),
+          },
     );
   }
 };
@@ -222,7 +239,16 @@ const anyOf = (estimates: readonly WordEstimate[]): WordEstimate => {
         .sort()[0] ?? null,
     // A lexeme in no article adds no block.
     blocks: orBlocks(estimates.filter((e) => e.matches !== 0).map((e) => e.blocks)),
+    byLanguage: estimates.some((e) => e.byLanguage === null)
+      ? null
+      : LANGUAGES.map((_, i) => estimates.reduce((n, e) => n + (e.byLanguage?.[i] ?? 0), 0)),
   };
+};
+
+/** Per language, the lowest of the known counts (null: none is known). */
+const lowest = (all: readonly (readonly number[] | null)[]): readonly number[] | null => {
+  const known = all.filter((c): c is readonly number[] => c !== null);
+  return known.length === 0 ? null : LANGUAGES.map((_, i) => Math.min(...known.map((c) => c[i] ?? 0)));
 };
 
 /** Every one of the groups: the rarest bounds the matches, the one that starts last bounds the start. */
@@ -233,6 +259,7 @@ const allOf = (estimates: readonly WordEstimate[]): WordEstimate => {
     matches: counts.length > 0 ? Math.min(...counts) : null,
     firstCode: firsts.sort().at(-1) ?? null,
     blocks: andBlocks(estimates.map((e) => e.blocks)),
+    byLanguage: lowest(estimates.map((e) => e.byLanguage)),
   };
 };
 
@@ -241,11 +268,16 @@ const allOf = (estimates: readonly WordEstimate[]): WordEstimate => {
  * not known). The OEM code alternative of the tier of all languages adds its own matches and may
  * start before.
  */
-const wordMatches = async (session: Session, m: Matcher, tier: 'lang' | 'all'): Promise<WordEstimate> => {
+const wordMatches = async (session: Session, m: Matcher, tier: Language | 'all'): Promise<WordEstimate> => {
   const oem = tier === 'all' ? m.oem : null;
   await loadEstimates(session, [...m.words.flat(), ...(oem ? [oem] : [])]);
   const estimateOf = (l: Lexeme) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN;
   const words = m.words.length > 0 ? allOf(m.words.map((group) => anyOf(group.map(estimateOf)))) : UNKNOWN;
+  if (tier !== 'all') {
+    // In one language's tier, its own count when known.
+    const own = words.byLanguage?.[LANGUAGES.indexOf(tier)];
+    return own === undefined ? words : { ...words, matches: own };
+  }
   return oem ? anyOf([words, estimateOf(oem)]) : words;
 };
 
@@ -370,7 +402,7 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
   }
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
   if (m.tsquery && best.size < limit) {
-    const matches = await wordMatches(session, m, 'lang');
+    const matches = await wordMatches(session, m, lang);
     take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches, m.words.length));
   }
   if (m.allQuery && best.size < limit) {
