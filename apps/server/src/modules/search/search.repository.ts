@@ -143,11 +143,15 @@ const walkMayFill = (
   searched = session.articles,
 ) => matches === null || searched <= 0 || (matches * rows) / searched >= limit;
 
+/** About how many articles a block holds (a table of fewer articles than blocks has one a block). */
+const articlesPerBlock = (session: Session) =>
+  session.articles / Math.max(1, Math.min(SEARCH_BLOCKS, session.articles));
+
 /** About how many articles the blocks set in `blocks` hold. */
 const articlesIn = (session: Session, blocks: string) => {
   let set = 0;
   for (const bit of blocks) if (bit === '1') set++;
-  return (set * session.articles) / Math.max(1, Math.min(SEARCH_BLOCKS, session.articles));
+  return set * articlesPerBlock(session);
 };
 
 /** Blocks that may hold a match of any of them (null: one is not known). */
@@ -353,7 +357,7 @@ const walkBlocks = async (
   const s = articoloSearch;
   await planFor(session, true);
   const start = from === null ? sql`` : sql`and ${s.codiceNorm} >= ${from}`;
-  const blockRows = session.articles / Math.max(1, Math.min(SEARCH_BLOCKS, session.articles));
+  const blockRows = articlesPerBlock(session);
   const found: TierRow[] = [];
   let left = rows;
   for (const [i, [first, last]] of runsOf(blocks).entries()) {
@@ -501,7 +505,8 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
   const estimate = m.allQuery ? await wordMatches(session, m, 'all') : UNKNOWN;
   const words = m.allQuery !== null && !inNoArticle(estimate);
   if (m.code) conditions.push(sql`${s.codiceNorm} like ${`${m.code}%`}`);
-  if (words) conditions.push(sql`${s.tsvAll} @@ ${tsq(m.allQuery ?? '')}`);
+  const wordsCondition = wordCondition({ vector: 'all', query: m.allQuery ?? '' });
+  if (words) conditions.push(wordsCondition);
   if (conditions.length === 0) return 0;
   const key = `${m.code ?? ''} ${m.allQuery ?? ''}`;
   const [kept] = await session.tx
@@ -533,8 +538,7 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     // Only the words count: walked through the blocks that may hold them.
     const searched = articlesIn(session, blocks);
     if (walkMayFill(session, estimate.matches, cap, rows, searched)) {
-      const condition = sql`${s.tsvAll} @@ ${tsq(m.allQuery ?? '')}`;
-      const walked = await walkBlocks(session, condition, cap, blocks, estimate.firstCode, rows);
+      const walked = await walkBlocks(session, wordsCondition, cap, blocks, estimate.firstCode, rows);
       if (walked && walked.rows.length >= cap) return keep();
       if (walked?.complete) return walked.rows.length;
     }
