@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { articolo, searchCount, searchTop } from '../src/db/schema/index.ts';
 import { reindexAll, reindexArticles } from '../src/modules/search/search.indexer.ts';
+import { decodeRanks } from '../src/modules/search/search.ranks.ts';
 import { fullSearch } from '../src/modules/search/search.repository.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -206,5 +207,61 @@ describe('search ranking', () => {
     expect(expected[0]).toBe(502_999);
     expect((await fullSearch(t.db, 'scharnier', 'it', 0, 10)).ids).toEqual(expected.slice(0, 10));
     expect((await fullSearch(t.db, 'scharnier', 'it', 0, 20)).ids).toEqual(expected.slice(0, 20));
+  });
+
+  it("lists each word's articles by their rank in code order, and searches a changed article apart from them", async () => {
+    await reindexAll(t.db);
+    const ranked = await queryRows<{ id: number | string; rank: number | null }>(
+      t.db,
+      sql`select articolo_id as id, rank from articolo_search order by codice_norm, articolo_id`,
+    );
+    expect(ranked.map((r) => r.rank)).toEqual(ranked.map((_, i) => i));
+    const listOf = async (word: string) => {
+      const [row] = await queryRows<{ ranks: Uint8Array }>(
+        t.db,
+        sql`select ranks from search_word where word = ${word}`,
+      );
+      return [...decodeRanks(row?.ranks ?? new Uint8Array(0))];
+    };
+    const holders = async (word: string) =>
+      (
+        await queryRows<{ rank: number }>(
+          t.db,
+          sql`select rank from articolo_search where tsv_all @@ to_tsquery('simple', quote_literal(${word})) order by rank`,
+        )
+      ).map((r) => r.rank);
+    for (const word of ['ventola', 'cerniera', 'scharnier', 'molla', 'staffa'])
+      expect(await listOf(word), word).toEqual(await holders(word));
+    // The first 'ventola' loses the word and the last 'staffa' gets it: both rows lose their rank, the
+    // lists stay as they were, and the searches follow the articles.
+    await t.db
+      .update(articolo)
+      .set({ localizedDescrizione: { it: 'Staffa piastra' } })
+      .where(eq(articolo.id, 500_000));
+    await t.db
+      .update(articolo)
+      .set({ localizedDescrizione: { it: 'Ventola molla' } })
+      .where(eq(articolo.id, 502_998));
+    await reindexArticles(t.db, [500_000, 502_998]);
+    const unranked = await queryRows<{ id: number | string }>(
+      t.db,
+      sql`select articolo_id as id from articolo_search where rank is null order by articolo_id`,
+    );
+    expect(unranked.map((r) => Number(r.id))).toEqual([500_000, 502_998]);
+    for (const term of ['ventola', 'ventola molla', 'molla', 'staffa']) {
+      const expected = await plainRanking(term);
+      for (const [page, size] of [
+        [0, 10],
+        [0, 20],
+        [4, 20],
+      ] as const) {
+        const result = await fullSearch(t.db, term, 'it', page, size);
+        expect(result.ids, `${term} page ${page} of ${size}`).toEqual(expected.slice(page * size, page * size + size));
+        if (result.capped) expect(expected.length).toBeGreaterThan(result.total);
+        else expect(result.total, term).toBe(expected.length);
+      }
+    }
+    expect(await plainRanking('ventola molla')).toContain(502_998);
+    expect(await plainRanking('ventola')).not.toContain(500_000);
   });
 });

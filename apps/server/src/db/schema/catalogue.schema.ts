@@ -28,6 +28,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const SEARCH_BLOCKS = 1024;
 /** One bit per block of the search rows in code order (SEARCH_BLOCKS): '0'/'1' text. */
 const blockBits = customType<{ data: string }>({ dataType: () => `bit(${SEARCH_BLOCKS})` });
+/** Raw bytes; read as a Buffer (node-postgres) or a Uint8Array (PGlite). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Spec 3 §3 TipoCategoria. */
 export const tipoCategoria = pgTable(
@@ -232,9 +234,16 @@ export const articoloSearch = pgTable(
     tsvAll: tsvector('tsv_all').notNull(),
     visibile: boolean('visibile').notNull(),
     indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The row's place in code order at the last full reindex (0, 1, …); null for a row written since,
+     * which the words' `ranks` (search_word) do not cover.
+     */
+    rank: integer('rank'),
   },
   (t) => [
     index('articolo_search_codice_idx').on(t.codiceNorm),
+    index('articolo_search_rank_idx').on(t.rank),
+    index('articolo_search_unranked_idx').on(t.codiceNorm, t.articoloId).where(sql`${t.rank} is null`),
     index('articolo_search_tsv_idx').using('gin', t.tsvAll),
     // One per language: the planner then knows how rare a word is in the user's language.
     index('articolo_search_tsv_it_idx').using('gin', t.tsvIt),
@@ -295,6 +304,12 @@ export const searchWord = pgTable(
     blocks: blockBits('blocks'),
     /** How many articles have it in each language's vector, in the order of LANGUAGES (it, en, fr, de, es). */
     langArticles: integer('lang_articles').array(),
+    /**
+     * The ranks (articolo_search.rank) of the articles that had it in their vector of all languages at
+     * the last full reindex, ascending, 4 bytes each (big-endian); null until a full reindex fills it.
+     * A row written since has no rank and is searched on its own.
+     */
+    ranks: bytes('ranks'),
   },
   (t) => [
     index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

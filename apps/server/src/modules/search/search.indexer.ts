@@ -25,7 +25,7 @@ const vector = (text: SQL) => sql`to_tsvector('simple', unaccent(lower(${text}))
  */
 const upsertSearchRows = (where: SQL, inCodeOrder = false) => sql`
   insert into articolo_search
-    (articolo_id, codice_norm, tsv_it, tsv_en, tsv_fr, tsv_de, tsv_es, tsv_all, visibile, indexed_at)
+    (articolo_id, codice_norm, tsv_it, tsv_en, tsv_fr, tsv_de, tsv_es, tsv_all, visibile, indexed_at, rank)
   select a.id,
          ${CODE_NORM},
          ${vector(languageText('it'))}, ${vector(languageText('en'))}, ${vector(languageText('fr'))},
@@ -34,14 +34,16 @@ const upsertSearchRows = (where: SQL, inCodeOrder = false) => sql`
            ${languageText('de')}, ${languageText('es')},
            (select string_agg(regexp_replace(lower(e.equiv), '[^a-z0-9]', '', 'g'), ' ')
               from articolo_equiv e where e.articolo_id = a.id and e.relazione = 'OEM'))`)},
-         a.visibile, now()
+         a.visibile, now(),
+         ${inCodeOrder ? sql`(row_number() over (order by ${CODE_NORM} collate "C", a.id) - 1)::int` : sql`null::int`}
     from articolo a
    where ${where}
    ${inCodeOrder ? sql`order by ${CODE_NORM} collate "C", a.id` : sql``}
   on conflict (articolo_id) do update set
     codice_norm = excluded.codice_norm, tsv_it = excluded.tsv_it, tsv_en = excluded.tsv_en,
     tsv_fr = excluded.tsv_fr, tsv_de = excluded.tsv_de, tsv_es = excluded.tsv_es,
-    tsv_all = excluded.tsv_all, visibile = excluded.visibile, indexed_at = excluded.indexed_at`;
+    tsv_all = excluded.tsv_all, visibile = excluded.visibile, indexed_at = excluded.indexed_at,
+    rank = excluded.rank`;
 
 /** The vectors whose words are counted: 0 the one of all languages, then each language's in LANGUAGES order. */
 const COUNTED_VECTORS = sql`
@@ -55,20 +57,22 @@ const COUNTED_VECTORS = sql`
 /**
  * The words of the articles the condition selects, with how many of them have each (in all
  * languages and in each), the first code of a visible one and the blocks (search_block) that hold
- * them. After a change of some articles a word's counts are only raised, its first code only
- * lowered and its blocks only added to, never recounted: they guide the choice of a plan. Blocks
- * and language counts a word had before migrations 0022/0023 stay unknown (null) until a full
- * reindex.
+ * them, and the ranks of the ranked rows that have them. After a change of some articles a word's
+ * counts are only raised, its first code only lowered and its blocks only added to, never
+ * recounted: they guide the choice of a plan. Its ranks stay as the full reindex wrote them (a
+ * changed row loses its rank), and a word new since has none. Blocks, language counts and ranks a
+ * word had before migrations 0022–0024 stay unknown (null) until a full reindex.
  */
 const addWords = (where: SQL) => sql`
-  insert into search_word (word, articles, first_code, blocks, lang_articles)
+  insert into search_word (word, articles, first_code, blocks, lang_articles, ranks)
   select u.lexeme, count(*) filter (where u.v = 0), min(s.codice_norm) filter (where u.v = 0 and s.visibile),
          case when count(*) filter (where u.v = 0 and b.block is null) = 0
               then bit_or(set_bit(0::bit(${sql.raw(String(SEARCH_BLOCKS))}), b.block, 1)) filter (where u.v = 0) end,
          array[${sql.join(
            LANGUAGES.map((_, i) => sql`count(*) filter (where u.v = ${sql.raw(String(i + 1))})::int`),
            sql`, `,
-         )}]
+         )}],
+         coalesce(string_agg(int4send(s.rank), ''::bytea order by s.rank) filter (where u.v = 0), ''::bytea)
     from articolo_search s
     left join lateral (select block from search_block where first_code <= s.codice_norm
                         order by first_code desc, block desc limit 1) b on true
@@ -110,7 +114,8 @@ export type ReindexResult = { articles: number; words: number };
 /**
  * Rebuilds the search data of every article and the word list (GET /api/reindex/all). The rows are
  * written in code order, so the table's pages follow the code index once the old versions are
- * vacuumed: a walk in code order then reads a few consecutive pages, not one page per row.
+ * vacuumed: a walk in code order then reads a few consecutive pages, not one page per row. Each row
+ * gets its rank in that order, and each word the ranks of its rows.
  */
 export const reindexAll = async (db: DbOrTx): Promise<ReindexResult> => {
   // NOT EXISTS, an anti-join: NOT IN over a million ids outgrows work_mem and is then evaluated row

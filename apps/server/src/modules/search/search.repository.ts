@@ -9,6 +9,7 @@ import {
   searchCount,
   searchTop,
 } from '../../db/schema/index.ts';
+import { decodeRanks, intersectionOf, unionOf } from './search.ranks.ts';
 import {
   alternativesQuery,
   codeOf,
@@ -96,6 +97,8 @@ type Session = {
   words: string[];
   articles: number;
   estimates: Map<string, WordEstimate>;
+  /** Search rows written since the last full reindex (without a rank), counted up to UNRANKED_MAX + 1. */
+  unranked: number;
 };
 
 /**
@@ -383,6 +386,126 @@ const walkBlocks = async (
   return { rows: found, complete: true };
 };
 
+/** The lexemes of a word tier: every group required, one lexeme of a group enough; or the OEM code. */
+type TierLexemes = { groups: readonly (readonly Lexeme[])[]; oem: Lexeme | null };
+
+const lexemesOf = (m: Matcher, tier: Language | 'all'): TierLexemes => ({
+  groups: m.words,
+  oem: tier === 'all' ? m.oem : null,
+});
+
+/** How many ranks a search reads at most from its words' lists (4 bytes each). */
+const RANKS_READ_MAX = 400_000;
+/** Search rows written since the last full reindex that a search checks one by one, at most. */
+const UNRANKED_MAX = 5_000;
+/** How many statements check candidates at most, and how many candidates each checks at most. */
+const CHECK_STATEMENTS = 4;
+const CHECK_ROWS_MAX = 4_000;
+
+/**
+ * The ranks of the articles of each lexeme (a prefix: of every stored word it starts), by lexeme
+ * key, in one statement; null when one is not known (no full reindex since migration 0024).
+ */
+const loadRanks = async (session: Session, lexemes: readonly Lexeme[]) => {
+  const parts = lexemes.map((l) =>
+    l.prefix
+      ? sql`(select ${lexemeKey(l)}::text as k, ranks from search_word
+              where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED})`
+      : sql`(select ${lexemeKey(l)}::text as k, ranks from search_word where word = ${l.word})`,
+  );
+  const rows = await queryRows<{ k: string; ranks: Uint8Array | null }>(session.tx, sql.join(parts, sql` union all `));
+  const lists = new Map<string, Uint32Array[]>(lexemes.map((l) => [lexemeKey(l), []]));
+  for (const row of rows) {
+    if (row.ranks === null) return null;
+    lists.get(row.k)?.push(decodeRanks(row.ranks));
+  }
+  return new Map([...lists].map(([k, l]) => [k, unionOf(l)]));
+};
+
+/**
+ * The ranks that may match a word tier, ascending: the articles of every group (one of its
+ * lexemes), or of the OEM code. A group too common to read (RANKS_READ_MAX) is left out, as it
+ * narrows little: the candidates are then more than the matches, and the check tells them apart.
+ * Null when no group can be read, or a lexeme's articles are not known.
+ */
+const rankCandidates = async (session: Session, lexemes: TierLexemes) => {
+  const matchesOf = (group: readonly Lexeme[]) =>
+    anyOf(group.map((l) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN)).matches;
+  const known = lexemes.groups
+    .map((group) => ({ group, matches: matchesOf(group) }))
+    .filter((g): g is { group: readonly Lexeme[]; matches: number } => g.matches !== null)
+    .sort((a, b) => a.matches - b.matches);
+  const read: (readonly Lexeme[])[] = [];
+  let budget = RANKS_READ_MAX;
+  for (const g of known) {
+    if (g.matches > budget) break;
+    read.push(g.group);
+    budget -= g.matches;
+  }
+  const { oem } = lexemes;
+  if ((lexemes.groups.length > 0 && read.length === 0) || (oem && matchesOf([oem]) === null)) return null;
+  const lists = await loadRanks(session, [...read.flat(), ...(oem ? [oem] : [])]);
+  if (!lists) return null;
+  const listOf = (l: Lexeme) => lists.get(lexemeKey(l)) ?? new Uint32Array(0);
+  const words = read.length > 0 ? intersectionOf(read.map((group) => unionOf(group.map(listOf)))) : null;
+  const oemRanks = oem ? listOf(oem) : null;
+  return unionOf([words, oemRanks].filter((l): l is Uint32Array => l !== null));
+};
+
+/**
+ * The first `limit` matches of a word condition by code, from the words' ranks: the candidates are
+ * checked in rank (code) order, a batch a statement, then the rows written since the full reindex
+ * (no rank) are checked one by one and the two merged by code. `complete` when every candidate and
+ * every such row was checked: the rows are then all the matches there are. Null when the ranks are
+ * not known, too many rows have none, or the checks did not meet `limit` matches in CHECK_STATEMENTS.
+ * `estimate.matches` over the candidates guesses how many of them match (few, in a language's tier
+ * asked with words mostly of other languages), to size the batches.
+ */
+const rankedMatches = async (
+  session: Session,
+  condition: SQL,
+  limit: number,
+  estimate: WordEstimate,
+  lexemes: TierLexemes,
+): Promise<{ rows: TierRow[]; complete: boolean } | null> => {
+  if (session.unranked > UNRANKED_MAX) return null;
+  const candidates = await rankCandidates(session, lexemes);
+  if (!candidates) return null;
+  const s = articoloSearch;
+  const share = Math.min(1, Math.max(0.01, (estimate.matches ?? candidates.length) / Math.max(1, candidates.length)));
+  const hits: TierRow[] = [];
+  let next = 0;
+  for (let statement = 0; hits.length < limit && next < candidates.length; statement++) {
+    if (statement >= CHECK_STATEMENTS) return null;
+    const wanted = limit - hits.length;
+    const batch = Math.min(CHECK_ROWS_MAX, Math.max(32, Math.ceil((wanted * 2) / share)));
+    const ranks = candidates.subarray(next, next + batch);
+    next += ranks.length;
+    // The condition is read, not filtered on, so that the plan is the rank index alone.
+    const rows = await queryRows<TierRow & { rank: number; hit: boolean }>(
+      session.tx,
+      sql`select ${s.articoloId} as id, ${s.codiceNorm} as code, ${s.rank} as rank, (${s.visibile} and ${condition}) as hit
+            from ${s} where ${s.rank} = any(${`{${ranks.join(',')}}`}::int[])`,
+    );
+    rows.sort((a, b) => a.rank - b.rank);
+    for (const row of rows) if (row.hit) hits.push({ id: row.id, code: row.code });
+  }
+  const complete = next >= candidates.length;
+  if (session.unranked === 0) return { rows: hits.slice(0, limit), complete: complete && hits.length <= limit };
+  // Every row without a rank (at most UNRANKED_MAX), checked behind a fence that keeps the word indexes out of the plan.
+  const unranked = await queryRows<TierRow>(
+    session.tx,
+    sql`select id, code from (
+          select ${s.articoloId} as id, ${s.codiceNorm} as code, (${s.visibile} and ${condition}) as hit
+            from ${s} where ${s.rank} is null offset 0) u
+         where hit order by code, id limit ${limit + 1}`,
+  );
+  const rows = [...hits, ...unranked].sort((a, b) =>
+    a.code < b.code ? -1 : a.code > b.code ? 1 : Number(a.id) - Number(b.id),
+  );
+  return { rows: rows.slice(0, limit), complete: complete && rows.length <= limit };
+};
+
 /**
  * The ranked tiers (exact code, code prefix, words in the user's language, words in any language),
  * each cut at `limit` and ordered by code: since every tier is ordered the same way, the first
@@ -407,11 +530,11 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
   if (m.tsquery && best.size < limit) {
     const matches = await wordMatches(session, m, lang);
-    take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches, m.words.length));
+    take(2, await wordTier(session, { vector: lang, query: m.tsquery }, limit, matches, lexemesOf(m, lang)));
   }
   if (m.allQuery && best.size < limit) {
     const matches = await wordMatches(session, m, 'all');
-    take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches, m.words.length));
+    take(3, await wordTier(session, { vector: 'all', query: m.allQuery }, limit, matches, lexemesOf(m, 'all')));
   }
   return [...best.entries()]
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
@@ -445,10 +568,11 @@ const wordTier = async (
   key: WordKey,
   limit: number,
   estimate: WordEstimate,
-  groups: number,
+  lexemes: TierLexemes,
 ): Promise<TierRow[]> => {
   if (inNoArticle(estimate)) return [];
   const { matches } = estimate;
+  const groups = lexemes.groups.length;
   const wanted = Math.max(limit, TOP_KEPT);
   if (matches === null || matches >= wanted) {
     const [kept] = await session.tx
@@ -459,6 +583,8 @@ const wordTier = async (
       return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
   }
   const condition = wordCondition(key);
+  const ranked = await rankedMatches(session, condition, limit, estimate, lexemes);
+  if (ranked) return ranked.rows;
   const { blocks } = estimate;
   const rows = walkBudget(walkRows(limit), estimate, groups, key.vector);
   if (blocks !== null && walkMayFill(session, matches, limit, rows, articlesIn(session, blocks))) {
@@ -531,6 +657,12 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     if (codeMatches >= cap) return keep();
     // Words in no article add nothing to the code prefix's count.
     if (!words) return codeMatches;
+  }
+  if (codeMatches === 0) {
+    // Only the words count: their articles' ranks, when known, give the candidates to check.
+    const ranked = await rankedMatches(session, wordsCondition, cap, estimate, lexemesOf(m, 'all'));
+    if (ranked && ranked.rows.length >= cap) return keep();
+    if (ranked?.complete) return ranked.rows.length;
   }
   const { blocks } = estimate;
   const rows = walkBudget(COUNT_WALK_ROWS, estimate, m.words.length, 'all');
@@ -619,10 +751,16 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
   // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
   // No parallel workers: starting them costs more than any of these statements (20–60 ms measured for
   // a bitmap scan of one row, whose estimate of thousands had made the plan parallel).
-  const [state] = await queryRows<{ generation: number | string; words: string[] | string; articles: number | string }>(
+  const [state] = await queryRows<{
+    generation: number | string;
+    words: string[] | string;
+    articles: number | string;
+    unranked: number | string;
+  }>(
     tx,
     sql`select generation, ${termWords(term)} as words,
                (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
+               (select count(*) from (select 1 from articolo_search where rank is null limit ${UNRANKED_MAX + 1}) u) as unranked,
                set_config('work_mem', '32MB', true), set_config('enable_seqscan', 'off', true),
                set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)
           from search_top_state where id = 1`,
@@ -634,6 +772,7 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
     words: jsonArray(state?.words),
     articles: Number(state?.articles ?? 0),
     estimates: new Map(),
+    unranked: Number(state?.unranked ?? UNRANKED_MAX + 1),
   };
 };
 
