@@ -264,4 +264,35 @@ describe('search ranking', () => {
     expect(await plainRanking('ventola molla')).toContain(502_998);
     expect(await plainRanking('ventola')).not.toContain(500_000);
   });
+
+  it('lists words of two characters once a full reindex ran, so a track size of short numbers is ranked from their lists', async () => {
+    // Spread over the code order, and one hidden: '72' in every 10th article, '55' in every 4th of those.
+    for (let i = 0; i < ARTICLES; i += 10) {
+      const it = i % 40 === 0 ? 'Cingolo 250 72 55' : 'Cingolo 250 72 47';
+      await t.db
+        .update(articolo)
+        .set({ localizedDescrizione: { it } })
+        .where(eq(articolo.id, 500_000 + i));
+    }
+    await reindexAll(t.db);
+    const [listed] = await queryRows<{ n: number | string }>(
+      t.db,
+      sql`select count(*) as n from search_word where word in ('72', '55', '47') and ranks is not null`,
+    );
+    expect(Number(listed?.n)).toBe(3);
+    for (const term of ['250 72 55', '72 55', 'cingolo 55', '55']) {
+      const expected = await plainRanking(term);
+      expect(expected.length, term).toBeGreaterThan(10);
+      for (const [page, size] of [
+        [0, 10],
+        [0, 20],
+        [1, 20],
+      ] as const) {
+        const result = await fullSearch(t.db, term, 'it', page, size);
+        expect(result.ids, `${term} page ${page} of ${size}`).toEqual(expected.slice(page * size, page * size + size));
+        if (result.capped) expect(expected.length).toBeGreaterThan(result.total);
+        else expect(result.total, term).toBe(expected.length);
+      }
+    }
+  });
 });

@@ -287,6 +287,11 @@ export const searchCount = pgTable(
 export const searchTopState = pgTable('search_top_state', {
   id: integer('id').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull(),
+  /**
+   * Whether a full reindex ran since migration 0024: search_word then lists the words of 2
+   * characters too, and every word's ranks.
+   */
+  ranked: boolean('ranked').notNull().default(false),
 });
 
 /**

@@ -77,7 +77,7 @@ const addWords = (where: SQL) => sql`
     left join lateral (select block from search_block where first_code <= s.codice_norm
                         order by first_code desc, block desc limit 1) b on true
     cross join lateral (${COUNTED_VECTORS}) u
-   where ${where} and length(u.lexeme) >= 3
+   where ${where} and length(u.lexeme) >= 2
    group by u.lexeme
   on conflict (word) do update set articles = greatest(search_word.articles, excluded.articles),
     first_code = least(search_word.first_code, excluded.first_code),
@@ -128,6 +128,7 @@ export const reindexAll = async (db: DbOrTx): Promise<ReindexResult> => {
   await db.execute(sql`delete from search_block`);
   await db.execute(cutBlocks);
   await db.execute(addWords(sql`true`));
+  await db.execute(sql`update search_top_state set ranked = true where id = 1`);
   return {
     articles: await countOf(db, sql`select count(*) as n from articolo_search`),
     words: await countOf(db, sql`select count(*) as n from search_word`),

@@ -99,6 +99,8 @@ type Session = {
   estimates: Map<string, WordEstimate>;
   /** Search rows written since the last full reindex (without a rank), counted up to UNRANKED_MAX + 1. */
   unranked: number;
+  /** Whether a full reindex ran since migration 0024 (search_top_state.ranked). */
+  ranked: boolean;
 };
 
 /**
@@ -190,8 +192,9 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
   const missing = [...new Map(lexemes.map((l) => [lexemeKey(l), l])).values()].filter(
     (l) => !session.estimates.has(lexemeKey(l)),
   );
-  const asked = missing.filter((l) => l.word.length >= 3);
-  for (const l of missing) if (l.word.length < 3) session.estimates.set(lexemeKey(l), UNKNOWN);
+  const listed = (l: Lexeme) => l.word.length >= (session.ranked ? 2 : 3);
+  const asked = missing.filter(listed);
+  for (const l of missing) if (!listed(l)) session.estimates.set(lexemeKey(l), UNKNOWN);
   if (asked.length === 0) return;
   // A word's blocks and language counts are all known or their union is not (a null among them).
   const figures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
@@ -289,10 +292,11 @@ const wordMatches = async (session: Session, m: Matcher, tier: Language | 'all')
 };
 
 /**
- * Whether a word query can match nothing. `search_word` lists every word of 3+ letters of every
- * article's vector of all languages (a language's vector holds no word that one lacks), written in
- * the transaction that writes the vectors and never emptied of a word still stored; so a word, or a
- * prefix, of 3+ letters it lacks is in no article, and a count of 0 is exact. Shorter words are never
+ * Whether a word query can match nothing. `search_word` lists every word of 3+ characters of every
+ * article's vector of all languages (a language's vector holds no word that one lacks), and of 2
+ * once a full reindex ran since migration 0024 (`ranked`: track sizes such as '250 72 47'), written
+ * in the transaction that writes the vectors and never emptied of a word still stored; so a word,
+ * or a prefix, it lists none of is in no article, and a count of 0 is exact. Shorter words are never
  * counted (unknown).
  */
 const inNoArticle = (estimate: WordEstimate) => estimate.matches === 0;
@@ -394,8 +398,34 @@ const lexemesOf = (m: Matcher, tier: Language | 'all'): TierLexemes => ({
   oem: tier === 'all' ? m.oem : null,
 });
 
-/** How many ranks a search reads at most from its words' lists (4 bytes each). */
-const RANKS_READ_MAX = 400_000;
+/**
+ * How many ranks a search reads at most from its words' lists (4 bytes each): a list is read whole,
+ * out of line, at about 25 µs a kilobyte (a word in 325,000 articles took 34 ms).
+ */
+const RANKS_READ_MAX = 64_000;
+/**
+ * How many when no walk met the page: the bitmap scan left then costs about a page a match (two
+ * common words found together only in one brand's codes: 120 ms), reading their lists less.
+ */
+const RANKS_READ_WIDE = 320_000;
+
+/** The groups of a tier whose lists fit in `budget` ranks, rarest first (words of unknown count left out). */
+const groupsToRead = (session: Session, lexemes: TierLexemes, budget: number) => {
+  const matchesOf = (group: readonly Lexeme[]) =>
+    anyOf(group.map((l) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN)).matches;
+  const known = lexemes.groups
+    .map((group) => ({ group, matches: matchesOf(group) }))
+    .filter((g): g is { group: readonly Lexeme[]; matches: number } => g.matches !== null)
+    .sort((a, b) => a.matches - b.matches);
+  const read: (readonly Lexeme[])[] = [];
+  let left = budget;
+  for (const g of known) {
+    if (g.matches > left) break;
+    read.push(g.group);
+    left -= g.matches;
+  }
+  return { read, oemKnown: !lexemes.oem || matchesOf([lexemes.oem]) !== null };
+};
 /** Search rows written since the last full reindex that a search checks one by one, at most. */
 const UNRANKED_MAX = 5_000;
 /** How many statements check candidates at most, and how many candidates each checks at most. */
@@ -428,22 +458,10 @@ const loadRanks = async (session: Session, lexemes: readonly Lexeme[]) => {
  * narrows little: the candidates are then more than the matches, and the check tells them apart.
  * Null when no group can be read, or a lexeme's articles are not known.
  */
-const rankCandidates = async (session: Session, lexemes: TierLexemes) => {
-  const matchesOf = (group: readonly Lexeme[]) =>
-    anyOf(group.map((l) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN)).matches;
-  const known = lexemes.groups
-    .map((group) => ({ group, matches: matchesOf(group) }))
-    .filter((g): g is { group: readonly Lexeme[]; matches: number } => g.matches !== null)
-    .sort((a, b) => a.matches - b.matches);
-  const read: (readonly Lexeme[])[] = [];
-  let budget = RANKS_READ_MAX;
-  for (const g of known) {
-    if (g.matches > budget) break;
-    read.push(g.group);
-    budget -= g.matches;
-  }
+const rankCandidates = async (session: Session, lexemes: TierLexemes, budget: number) => {
+  const { read, oemKnown } = groupsToRead(session, lexemes, budget);
   const { oem } = lexemes;
-  if ((lexemes.groups.length > 0 && read.length === 0) || (oem && matchesOf([oem]) === null)) return null;
+  if ((lexemes.groups.length > 0 && read.length === 0) || !oemKnown) return null;
   const lists = await loadRanks(session, [...read.flat(), ...(oem ? [oem] : [])]);
   if (!lists) return null;
   const listOf = (l: Lexeme) => lists.get(lexemeKey(l)) ?? new Uint32Array(0);
@@ -467,9 +485,19 @@ const rankedMatches = async (
   limit: number,
   estimate: WordEstimate,
   lexemes: TierLexemes,
+  budget: number,
 ): Promise<{ rows: TierRow[]; complete: boolean } | null> => {
-  if (session.unranked > UNRANKED_MAX) return null;
-  const candidates = await rankCandidates(session, lexemes);
+  if (!session.ranked || session.unranked > UNRANKED_MAX) return null;
+  // The wide budget only when it reads more lists than the first.
+  if (
+    budget > RANKS_READ_MAX &&
+    groupsToRead(session, lexemes, budget).read.length <= groupsToRead(session, lexemes, RANKS_READ_MAX).read.length
+  )
+    return null;
+  // One word common enough that a short walk in code order meets the page: the walk is cheaper.
+  const single = lexemes.groups.length === 1 && !lexemes.oem;
+  if (single && estimate.matches !== null && walkMayFill(session, estimate.matches, limit)) return null;
+  const candidates = await rankCandidates(session, lexemes, budget);
   if (!candidates) return null;
   const s = articoloSearch;
   const share = Math.min(1, Math.max(0.01, (estimate.matches ?? candidates.length) / Math.max(1, candidates.length)));
@@ -478,7 +506,8 @@ const rankedMatches = async (
   for (let statement = 0; hits.length < limit && next < candidates.length; statement++) {
     if (statement >= CHECK_STATEMENTS) return null;
     const wanted = limit - hits.length;
-    const batch = Math.min(CHECK_ROWS_MAX, Math.max(32, Math.ceil((wanted * 2) / share)));
+    // Each batch four times the last: candidates of the rarer words only may rarely have the others.
+    const batch = Math.min(CHECK_ROWS_MAX, Math.max(32, Math.ceil((wanted * 2) / share)) * 4 ** statement);
     const ranks = candidates.subarray(next, next + batch);
     next += ranks.length;
     // The condition is read, not filtered on, so that the plan is the rank index alone.
@@ -583,7 +612,7 @@ const wordTier = async (
       return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
   }
   const condition = wordCondition(key);
-  const ranked = await rankedMatches(session, condition, limit, estimate, lexemes);
+  const ranked = await rankedMatches(session, condition, limit, estimate, lexemes, RANKS_READ_MAX);
   if (ranked) return ranked.rows;
   const { blocks } = estimate;
   const rows = walkBudget(walkRows(limit), estimate, groups, key.vector);
@@ -594,6 +623,8 @@ const wordTier = async (
     const walked = await walkInOrder(session, condition, limit, estimate.firstCode, rows);
     if (walked) return walked;
   }
+  const wide = await rankedMatches(session, condition, limit, estimate, lexemes, RANKS_READ_WIDE);
+  if (wide) return wide.rows;
   await planFor(session, false);
   const sorted = await queryRows<TierRow>(session.tx, tierQuery(condition, wanted));
   if (sorted.length >= wanted) await keepTop(session, key, sorted);
@@ -658,12 +689,15 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     // Words in no article add nothing to the code prefix's count.
     if (!words) return codeMatches;
   }
-  if (codeMatches === 0) {
-    // Only the words count: their articles' ranks, when known, give the candidates to check.
-    const ranked = await rankedMatches(session, wordsCondition, cap, estimate, lexemesOf(m, 'all'));
+  // Only the words count: their articles' ranks, when known, give the candidates to check.
+  const rankedCount = async (budget: number) => {
+    if (codeMatches > 0) return null;
+    const ranked = await rankedMatches(session, wordsCondition, cap, estimate, lexemesOf(m, 'all'), budget);
     if (ranked && ranked.rows.length >= cap) return keep();
-    if (ranked?.complete) return ranked.rows.length;
-  }
+    return ranked?.complete ? ranked.rows.length : null;
+  };
+  const narrow = await rankedCount(RANKS_READ_MAX);
+  if (narrow !== null) return narrow;
   const { blocks } = estimate;
   const rows = walkBudget(COUNT_WALK_ROWS, estimate, m.words.length, 'all');
   if (codeMatches === 0 && blocks !== null) {
@@ -681,6 +715,8 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from, rows);
     if (walked) return keep();
   }
+  const wide = await rankedCount(RANKS_READ_WIDE);
+  if (wide !== null) return wide;
   await planFor(session, false);
   const [row] = await queryRows<{ n: number | string }>(
     session.tx,
@@ -702,7 +738,7 @@ const similarWords = async (tx: DbOrTx, words: readonly string[]) => {
     const rows = await queryRows<{ word: string; similarity: number | string }>(
       tx,
       sql`select word, similarity(word, ${word}) as similarity from search_word
-           where word % ${word} and word !~ '^[0-9]+$'
+           where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
            order by similarity(word, ${word}) desc, word
            limit ${FUZZY_SHORTLIST}`,
     );
@@ -756,9 +792,10 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
     words: string[] | string;
     articles: number | string;
     unranked: number | string;
+    ranked: boolean;
   }>(
     tx,
-    sql`select generation, ${termWords(term)} as words,
+    sql`select generation, ranked, ${termWords(term)} as words,
                (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
                (select count(*) from (select 1 from articolo_search where rank is null limit ${UNRANKED_MAX + 1}) u) as unranked,
                set_config('work_mem', '32MB', true), set_config('enable_seqscan', 'off', true),
@@ -773,6 +810,7 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
     articles: Number(state?.articles ?? 0),
     estimates: new Map(),
     unranked: Number(state?.unranked ?? UNRANKED_MAX + 1),
+    ranked: state?.ranked === true,
   };
 };
 
