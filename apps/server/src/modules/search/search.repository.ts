@@ -101,6 +101,8 @@ type Session = {
   unranked: number;
   /** Whether a full reindex ran since migration 0024 (search_top_state.ranked). */
   ranked: boolean;
+  /** The ranks of each lexeme read so far (both word tiers read the same lists). */
+  lists: Map<string, Uint32Array>;
 };
 
 /**
@@ -437,6 +439,14 @@ const CHECK_ROWS_MAX = 4_000;
  * key, in one statement; null when one is not known (no full reindex since migration 0024).
  */
 const loadRanks = async (session: Session, lexemes: readonly Lexeme[]) => {
+  const missing = [...new Map(lexemes.map((l) => [lexemeKey(l), l])).values()].filter(
+    (l) => !session.lists.has(lexemeKey(l)),
+  );
+  if (missing.length > 0 && !(await readRanks(session, missing))) return null;
+  return session.lists;
+};
+
+const readRanks = async (session: Session, lexemes: readonly Lexeme[]) => {
   const parts = lexemes.map((l) =>
     l.prefix
       ? sql`(select ${lexemeKey(l)}::text as k, ranks from search_word
@@ -446,10 +456,11 @@ const loadRanks = async (session: Session, lexemes: readonly Lexeme[]) => {
   const rows = await queryRows<{ k: string; ranks: Uint8Array | null }>(session.tx, sql.join(parts, sql` union all `));
   const lists = new Map<string, Uint32Array[]>(lexemes.map((l) => [lexemeKey(l), []]));
   for (const row of rows) {
-    if (row.ranks === null) return null;
+    if (row.ranks === null) return false;
     lists.get(row.k)?.push(decodeRanks(row.ranks));
   }
-  return new Map([...lists].map(([k, l]) => [k, unionOf(l)]));
+  for (const [k, l] of lists) session.lists.set(k, unionOf(l));
+  return true;
 };
 
 /**
@@ -521,12 +532,13 @@ const rankedMatches = async (
   }
   const complete = next >= candidates.length;
   if (session.unranked === 0) return { rows: hits.slice(0, limit), complete: complete && hits.length <= limit };
-  // Every row without a rank (at most UNRANKED_MAX), checked behind a fence that keeps the word indexes out of the plan.
+  // Every row without a rank (at most UNRANKED_MAX), read in the order of their partial index, behind a
+  // limit that keeps the word indexes out of the plan.
   const unranked = await queryRows<TierRow>(
     session.tx,
     sql`select id, code from (
           select ${s.articoloId} as id, ${s.codiceNorm} as code, (${s.visibile} and ${condition}) as hit
-            from ${s} where ${s.rank} is null offset 0) u
+            from ${s} where ${s.rank} is null order by ${s.codiceNorm}, ${s.articoloId} limit ${UNRANKED_MAX + 1}) u
          where hit order by code, id limit ${limit + 1}`,
   );
   const rows = [...hits, ...unranked].sort((a, b) =>
@@ -553,8 +565,19 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
   if (m.code) {
     // The code tiers are a range of the code index, already in order.
     await planFor(session, true);
-    take(0, await queryRows<TierRow>(session.tx, tierQuery(sql`${s.codiceNorm} = ${m.code}`, limit)));
-    take(1, await queryRows<TierRow>(session.tx, tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)));
+    const codes = await queryRows<TierRow & { tier: number }>(
+      session.tx,
+      sql`(select 0 as tier, * from (${tierQuery(sql`${s.codiceNorm} = ${m.code}`, limit)}) x)
+          union all (select 1 as tier, * from (${tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)}) y)`,
+    );
+    take(
+      0,
+      codes.filter((row) => row.tier === 0),
+    );
+    take(
+      1,
+      codes.filter((row) => row.tier === 1),
+    );
   }
   // Every later tier ranks below the earlier ones: once they fill the page, the later tiers cannot enter it.
   if (m.tsquery && best.size < limit) {
@@ -603,6 +626,9 @@ const wordTier = async (
   const { matches } = estimate;
   const groups = lexemes.groups.length;
   const wanted = Math.max(limit, TOP_KEPT);
+  const condition = wordCondition(key);
+  const ranked = await rankedMatches(session, condition, limit, estimate, lexemes, RANKS_READ_MAX);
+  if (ranked) return ranked.rows;
   if (matches === null || matches >= wanted) {
     const [kept] = await session.tx
       .select()
@@ -611,9 +637,6 @@ const wordTier = async (
     if (kept && kept.ids.length >= limit)
       return kept.ids.slice(0, limit).map((id, i) => ({ id, code: kept.codes[i] ?? '' }));
   }
-  const condition = wordCondition(key);
-  const ranked = await rankedMatches(session, condition, limit, estimate, lexemes, RANKS_READ_MAX);
-  if (ranked) return ranked.rows;
   const { blocks } = estimate;
   const rows = walkBudget(walkRows(limit), estimate, groups, key.vector);
   if (blocks !== null && walkMayFill(session, matches, limit, rows, articlesIn(session, blocks))) {
@@ -731,17 +754,24 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
  * For each word, the stored words that look like it (a typo forgiven), fewest edits first, then most
  * alike; none when nothing is close. Numbers are not corrected. Runs in the caller's transaction.
  */
-const similarWords = async (tx: DbOrTx, words: readonly string[]) => {
-  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)`);
-  const alternatives: string[][] = [];
-  for (const word of words) {
-    const rows = await queryRows<{ word: string; similarity: number | string }>(
-      tx,
-      sql`select word, similarity(word, ${word}) as similarity from search_word
+const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: boolean) => {
+  if (!thresholdSet)
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)`);
+  const found = await queryRows<{ i: number; word: string; similarity: number | string }>(
+    tx,
+    sql.join(
+      words.map(
+        (word, i) => sql`(select ${i}::int as i, word, similarity(word, ${word}) as similarity from search_word
            where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
            order by similarity(word, ${word}) desc, word
-           limit ${FUZZY_SHORTLIST}`,
-    );
+           limit ${FUZZY_SHORTLIST})`,
+      ),
+      sql` union all `,
+    ),
+  );
+  const alternatives: string[][] = [];
+  for (const [i, word] of words.entries()) {
+    const rows = found.filter((r) => r.i === i);
     const close = rows
       .map((r) => ({ word: r.word, similarity: Number(r.similarity), edits: editDistance(word, r.word) }))
       .filter((r) => r.similarity >= FUZZY_SIMILARITY || r.edits <= fuzzyEdits(word))
@@ -781,7 +811,8 @@ const planFor = async (session: Session, manyMatches: boolean) => {
 
 /**
  * Opens a search, in one statement: the generation of kept results, the words of the term, the
- * articles searched, exact bitmaps for common words, bitmap plans.
+ * articles searched, the rows without a rank, exact bitmaps for common words, the typo threshold.
+ * Plans start as the code tiers want them (index scans on); the first bitmap statement turns them off.
  */
 const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
   // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
@@ -798,19 +829,20 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
     sql`select generation, ranked, ${termWords(term)} as words,
                (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
                (select count(*) from (select 1 from articolo_search where rank is null limit ${UNRANKED_MAX + 1}) u) as unranked,
-               set_config('work_mem', '32MB', true), set_config('enable_seqscan', 'off', true),
-               set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)
+               set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true),
+               set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)
           from search_top_state where id = 1`,
   );
   return {
     tx,
-    manyMatches: false,
+    manyMatches: true,
     generation: Number(state?.generation ?? -1),
     words: jsonArray(state?.words),
     articles: Number(state?.articles ?? 0),
     estimates: new Map(),
     unranked: Number(state?.unranked ?? UNRANKED_MAX + 1),
     ranked: state?.ranked === true,
+    lists: new Map(),
   };
 };
 
@@ -849,7 +881,8 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
   const cap = (size <= AUTOCOMPLETE_SIZE && page === 0 ? size : Math.max(SEARCH_COUNT_LIMIT, offset + size)) + 1;
   const found = await rankedWithTotal(session, exact, lang, page, size, cap);
   if (found.total > 0) return { ids: found.ids, ...counted(found.total, cap), match: 'exact' };
-  const fuzzy = await corrections(tx, words);
+  // The session set the typo threshold.
+  const fuzzy = await corrections(tx, words, true);
   if (!fuzzy) return { ids: [], total: 0, capped: false, match: 'none' };
   const corrected = await rankedWithTotal(session, fuzzy.matcher, lang, page, size, cap);
   return {
@@ -864,11 +897,11 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
  * The words of a term that found nothing, each word of 3 characters or more replaced by the stored
  * words like it (numbers kept as typed): null when one of them has none, or no word is long enough.
  */
-const corrections = async (tx: DbOrTx, words: readonly string[]) => {
+const corrections = async (tx: DbOrTx, words: readonly string[], thresholdSet = false) => {
   const longWords = usefulWords(words).filter((w) => w.length >= 3);
   const typed = longWords.filter((w) => !isNumber(w));
   if (typed.length === 0) return null;
-  const similar = await similarWords(tx, typed);
+  const similar = await similarWords(tx, typed, thresholdSet);
   if (!similar) return null;
   const alternatives = longWords.map((w) => (isNumber(w) ? [w] : (similar[typed.indexOf(w)] ?? [w])));
   const query = alternativesQuery(alternatives);
