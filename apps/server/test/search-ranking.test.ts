@@ -295,4 +295,34 @@ describe('search ranking', () => {
       }
     }
   });
+
+  it('reads the lists a slice at a time until the page is met: two words found together only late in the code order', async () => {
+    // 'alfa' in every other article, 'beta' in every third: together only from the 2,500th on.
+    for (let i = 0; i < ARTICLES; i++) {
+      const alfa = i % 2 === 0;
+      const beta = i % 3 === 0 && (i >= 2_500 || !alfa);
+      if (!alfa && !beta) continue;
+      const it = ['Ventola', alfa ? 'alfa' : '', beta ? 'beta' : ''].join(' ');
+      await t.db
+        .update(articolo)
+        .set({ localizedDescrizione: { it } })
+        .where(eq(articolo.id, 500_000 + i));
+    }
+    await reindexAll(t.db);
+    for (const term of ['alfa beta', 'alf beta', 'beta alfa ventola']) {
+      const expected = await plainRanking(term);
+      expect(expected.length, term).toBeGreaterThan(60);
+      for (const [page, size] of [
+        [0, 10],
+        [0, 20],
+        [1, 20],
+        [3, 20],
+      ] as const) {
+        const result = await fullSearch(t.db, term, 'it', page, size);
+        expect(result.ids, `${term} page ${page} of ${size}`).toEqual(expected.slice(page * size, page * size + size));
+        if (result.capped) expect(expected.length).toBeGreaterThan(result.total);
+        else expect(result.total, term).toBe(expected.length);
+      }
+    }
+  });
 });

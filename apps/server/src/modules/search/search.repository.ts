@@ -101,8 +101,10 @@ type Session = {
   unranked: number;
   /** Whether a full reindex ran since migration 0024 (search_top_state.ranked). */
   ranked: boolean;
-  /** The ranks of each lexeme read so far (both word tiers read the same lists). */
-  lists: Map<string, Uint32Array>;
+  /** The stored words' lists as far as read, the words of each lexeme, the ranks read (both word tiers share them). */
+  lists: Map<string, WordList>;
+  lexemeWords: Map<string, string[]>;
+  ranksRead: number;
 };
 
 /**
@@ -400,95 +402,143 @@ const lexemesOf = (m: Matcher, tier: Language | 'all'): TierLexemes => ({
   oem: tier === 'all' ? m.oem : null,
 });
 
-/**
- * How many ranks a search reads at most from its words' lists (4 bytes each): a list is read whole,
- * out of line, at about 25 µs a kilobyte (a word in 325,000 articles took 34 ms).
- */
-const RANKS_READ_MAX = 64_000;
-/**
- * How many when no walk met the page: the bitmap scan left then costs about a page a match (two
- * common words found together only in one brand's codes: 120 ms), reading their lists less.
- */
-const RANKS_READ_WIDE = 320_000;
+/** How many ranks a search reads at most from its words' lists (4 bytes each, read out of line at about 25 µs a kilobyte). */
+const RANKS_READ_MAX = 400_000;
+/** A word's list is read a slice at a time, at least this many ranks (1 KB). */
+const SLICE_MIN = 256;
+/** Groups read besides the rarest: those with at most this many times its articles (the check filters by the others). */
+const READ_SPREAD = 8;
+/** How many statements (reads and checks) the lists may take, and how many candidates one check reads at most. */
+const RANKED_STATEMENTS = 6;
+const CHECK_ROWS_MAX = 4_000;
+/** Search rows written since the last full reindex that a search checks one by one, at most. */
+const UNRANKED_MAX = 5_000;
 
-/** The groups of a tier whose lists fit in `budget` ranks, rarest first (words of unknown count left out). */
-const groupsToRead = (session: Session, lexemes: TierLexemes, budget: number) => {
+/** A stored word's list as far as it was read: its first ranks, of `total`. */
+type WordList = { ranks: Uint32Array; total: number };
+
+/** The rank up to which a list is known: its last rank read, or past every rank when read whole. */
+const knownTo = (list: WordList) =>
+  list.ranks.length >= list.total ? Number.POSITIVE_INFINITY : (list.ranks[list.ranks.length - 1] ?? -1);
+
+/** The rarest group of a tier and those of a like number of articles, to be read (null: none has a known count). */
+const groupsToRead = (session: Session, lexemes: TierLexemes) => {
   const matchesOf = (group: readonly Lexeme[]) =>
     anyOf(group.map((l) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN)).matches;
   const known = lexemes.groups
     .map((group) => ({ group, matches: matchesOf(group) }))
     .filter((g): g is { group: readonly Lexeme[]; matches: number } => g.matches !== null)
     .sort((a, b) => a.matches - b.matches);
-  const read: (readonly Lexeme[])[] = [];
-  let left = budget;
-  for (const g of known) {
-    if (g.matches > left) break;
-    read.push(g.group);
-    left -= g.matches;
-  }
-  return { read, oemKnown: !lexemes.oem || matchesOf([lexemes.oem]) !== null };
+  const rarest = known[0];
+  if ((!rarest && lexemes.groups.length > 0) || (lexemes.oem && matchesOf([lexemes.oem]) === null)) return null;
+  return known.filter((g) => g.matches <= (rarest?.matches ?? 0) * READ_SPREAD).map((g) => g.group);
 };
-/** Search rows written since the last full reindex that a search checks one by one, at most. */
-const UNRANKED_MAX = 5_000;
-/** How many statements check candidates at most, and how many candidates each checks at most. */
-const CHECK_STATEMENTS = 4;
-const CHECK_ROWS_MAX = 4_000;
 
 /**
- * The ranks of the articles of each lexeme (a prefix: of every stored word it starts), by lexeme
- * key, in one statement; null when one is not known (no full reindex since migration 0024).
+ * Reads the lists of the lexemes far enough to know every rank up to `target`, in one statement:
+ * a lexeme not yet opened brings its words (a prefix: every stored word it starts) with a first
+ * slice, sized from the lexeme's count; a word already open, the next slice. Slices are sized from
+ * the word's share of the articles, so the lists reach about the same rank. False when a list is not
+ * known (no full reindex since migration 0024) or the reads went past RANKS_READ_MAX.
  */
-const loadRanks = async (session: Session, lexemes: readonly Lexeme[]) => {
-  const missing = [...new Map(lexemes.map((l) => [lexemeKey(l), l])).values()].filter(
-    (l) => !session.lists.has(lexemeKey(l)),
-  );
-  if (missing.length > 0 && !(await readRanks(session, missing))) return null;
-  return session.lists;
-};
-
-const readRanks = async (session: Session, lexemes: readonly Lexeme[]) => {
-  const parts = lexemes.map((l) =>
-    l.prefix
-      ? sql`(select ${lexemeKey(l)}::text as k, ranks from search_word
-              where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED})`
-      : sql`(select ${lexemeKey(l)}::text as k, ranks from search_word where word = ${l.word})`,
-  );
-  const rows = await queryRows<{ k: string; ranks: Uint8Array | null }>(session.tx, sql.join(parts, sql` union all `));
-  const lists = new Map<string, Uint32Array[]>(lexemes.map((l) => [lexemeKey(l), []]));
-  for (const row of rows) {
-    if (row.ranks === null) return false;
-    lists.get(row.k)?.push(decodeRanks(row.ranks));
+const readLists = async (session: Session, lexemes: readonly Lexeme[], target: number) => {
+  const rows = Math.max(1, session.articles);
+  const sliceOf = (total: number, from: number) =>
+    Math.max(SLICE_MIN, Math.ceil((total * Math.max(0, Math.min(target, rows) - from) * 1.25) / rows) + 32);
+  const parts: SQL[] = [];
+  for (const l of new Map(lexemes.map((x) => [lexemeKey(x), x])).values()) {
+    const words = session.lexemeWords.get(lexemeKey(l));
+    if (!words) {
+      const bytes = 4 * sliceOf(session.estimates.get(lexemeKey(l))?.matches ?? rows, 0);
+      const columns = sql`${lexemeKey(l)}::text as k, word, length(ranks) / 4 as total, substring(ranks from 1 for ${bytes}) as part`;
+      parts.push(
+        l.prefix
+          ? sql`(select ${columns} from search_word
+                  where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED})`
+          : sql`(select ${columns} from search_word where word = ${l.word})`,
+      );
+      continue;
+    }
+    for (const word of words) {
+      const list = session.lists.get(word);
+      if (!list || knownTo(list) >= target) continue;
+      const bytes = 4 * Math.min(list.total - list.ranks.length, sliceOf(list.total, knownTo(list)));
+      parts.push(
+        sql`(select null::text as k, word, length(ranks) / 4 as total,
+                    substring(ranks from ${4 * list.ranks.length + 1} for ${bytes}) as part
+               from search_word where word = ${word})`,
+      );
+    }
   }
-  for (const [k, l] of lists) session.lists.set(k, unionOf(l));
-  return true;
+  if (parts.length === 0) return true;
+  const read = await queryRows<{
+    k: string | null;
+    word: string;
+    total: number | string | null;
+    part: Uint8Array | null;
+  }>(session.tx, sql.join(parts, sql` union all `));
+  for (const l of lexemes) if (!session.lexemeWords.has(lexemeKey(l))) session.lexemeWords.set(lexemeKey(l), []);
+  for (const row of read) {
+    if (row.part === null || row.total === null) return false;
+    const part = decodeRanks(row.part);
+    session.ranksRead += part.length;
+    const list = session.lists.get(row.word);
+    if (row.k !== null) {
+      session.lexemeWords.get(row.k)?.push(row.word);
+      if (list) continue;
+    }
+    if (!list) session.lists.set(row.word, { ranks: part, total: Number(row.total) });
+    else {
+      const ranks = new Uint32Array(list.ranks.length + part.length);
+      ranks.set(list.ranks);
+      ranks.set(part, list.ranks.length);
+      session.lists.set(row.word, { ranks, total: list.total });
+    }
+  }
+  return session.ranksRead <= RANKS_READ_MAX;
 };
 
 /**
- * The ranks that may match a word tier, ascending: the articles of every group (one of its
- * lexemes), or of the OEM code. A group too common to read (RANKS_READ_MAX) is left out, as it
- * narrows little: the candidates are then more than the matches, and the check tells them apart.
- * Null when no group can be read, or a lexeme's articles are not known.
+ * The ranks in (after, upTo] that may match a word tier, ascending: of the groups read, those every
+ * one has (one of its lexemes), or the OEM code's; and the rank up to which every list read is
+ * known. A group not read (many more articles than the rarest) is left to the check.
  */
-const rankCandidates = async (session: Session, lexemes: TierLexemes, budget: number) => {
-  const { read, oemKnown } = groupsToRead(session, lexemes, budget);
-  const { oem } = lexemes;
-  if ((lexemes.groups.length > 0 && read.length === 0) || !oemKnown) return null;
-  const lists = await loadRanks(session, [...read.flat(), ...(oem ? [oem] : [])]);
-  if (!lists) return null;
-  const listOf = (l: Lexeme) => lists.get(lexemeKey(l)) ?? new Uint32Array(0);
-  const words = read.length > 0 ? intersectionOf(read.map((group) => unionOf(group.map(listOf)))) : null;
-  const oemRanks = oem ? listOf(oem) : null;
-  return unionOf([words, oemRanks].filter((l): l is Uint32Array => l !== null));
+const candidatesIn = (session: Session, groups: readonly (readonly Lexeme[])[], oem: Lexeme | null, after: number) => {
+  const listsOf = (l: Lexeme) =>
+    (session.lexemeWords.get(lexemeKey(l)) ?? []).flatMap((w) => {
+      const list = session.lists.get(w);
+      return list ? [list] : [];
+    });
+  const branches = [...groups, ...(oem ? [[oem]] : [])];
+  const upTo = Math.min(...branches.flatMap((group) => group.flatMap(listsOf).map(knownTo)));
+  const within = (list: WordList) => {
+    let lo = 0;
+    let hi = list.ranks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((list.ranks[mid] as number) <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < list.ranks.length && (list.ranks[end] as number) <= upTo) end++;
+    return list.ranks.subarray(lo, end);
+  };
+  const unite = (group: readonly Lexeme[]) => unionOf(group.flatMap(listsOf).map(within));
+  const words = groups.length > 0 ? intersectionOf(groups.map(unite)) : null;
+  const ranks = unionOf([words, oem ? unite([oem]) : null].filter((l): l is Uint32Array => l !== null));
+  return { ranks, upTo };
 };
 
 /**
- * The first `limit` matches of a word condition by code, from the words' ranks: the candidates are
- * checked in rank (code) order, a batch a statement, then the rows written since the full reindex
- * (no rank) are checked one by one and the two merged by code. `complete` when every candidate and
- * every such row was checked: the rows are then all the matches there are. Null when the ranks are
- * not known, too many rows have none, or the checks did not meet `limit` matches in CHECK_STATEMENTS.
- * `estimate.matches` over the candidates guesses how many of them match (few, in a language's tier
- * asked with words mostly of other languages), to size the batches.
+ * The first `limit` matches of a word condition by code, from the words' ranks. The lists of the
+ * rarer groups are read a slice at a time, as far as the page needs: the candidates up to the rank
+ * every list read is known to are checked in rank (code) order with the tier's condition, then the
+ * lists read further where the matches met so far say the page ends. Then the rows written since the
+ * full reindex (no rank) are checked one by one and the two merged by code. `complete` when every
+ * list was read whole and every candidate and such row checked: the rows are then all the matches
+ * there are. Null when the ranks are not known, too many rows have none, or RANKED_STATEMENTS did
+ * not meet `limit` matches. `estimate.matches` (the tier's count, a language's own) places the first
+ * reads.
  */
 const rankedMatches = async (
   session: Session,
@@ -496,42 +546,50 @@ const rankedMatches = async (
   limit: number,
   estimate: WordEstimate,
   lexemes: TierLexemes,
-  budget: number,
 ): Promise<{ rows: TierRow[]; complete: boolean } | null> => {
   if (!session.ranked || session.unranked > UNRANKED_MAX) return null;
-  // The wide budget only when it reads more lists than the first.
-  if (
-    budget > RANKS_READ_MAX &&
-    groupsToRead(session, lexemes, budget).read.length <= groupsToRead(session, lexemes, RANKS_READ_MAX).read.length
-  )
-    return null;
-  // One word common enough that a short walk in code order meets the page: the walk is cheaper.
+  // One word common enough that a short walk in code order meets the page: the walk is one statement.
   const single = lexemes.groups.length === 1 && !lexemes.oem;
   if (single && estimate.matches !== null && walkMayFill(session, estimate.matches, limit)) return null;
-  const candidates = await rankCandidates(session, lexemes, budget);
-  if (!candidates) return null;
+  const groups = groupsToRead(session, lexemes);
+  if (!groups) return null;
   const s = articoloSearch;
-  const share = Math.min(1, Math.max(0.01, (estimate.matches ?? candidates.length) / Math.max(1, candidates.length)));
+  const searched = Math.max(1, session.articles);
   const hits: TierRow[] = [];
-  let next = 0;
-  for (let statement = 0; hits.length < limit && next < candidates.length; statement++) {
-    if (statement >= CHECK_STATEMENTS) return null;
-    const wanted = limit - hits.length;
-    // Each batch four times the last: candidates of the rarer words only may rarely have the others.
-    const batch = Math.min(CHECK_ROWS_MAX, Math.max(32, Math.ceil((wanted * 2) / share)) * 4 ** statement);
-    const ranks = candidates.subarray(next, next + batch);
-    next += ranks.length;
-    // The condition is read, not filtered on, so that the plan is the rank index alone.
-    const rows = await queryRows<TierRow & { rank: number; hit: boolean }>(
-      session.tx,
-      sql`select ${s.articoloId} as id, ${s.codiceNorm} as code, ${s.rank} as rank, (${s.visibile} and ${condition}) as hit
-            from ${s} where ${s.rank} = any(${`{${ranks.join(',')}}`}::int[])`,
-    );
-    rows.sort((a, b) => a.rank - b.rank);
-    for (const row of rows) if (row.hit) hits.push({ id: row.id, code: row.code });
+  let checked = -1;
+  let target = Math.min(searched, Math.ceil((searched * 2 * limit) / Math.max(1, estimate.matches ?? searched)));
+  let statements = 0;
+  let complete = false;
+  const lexemesRead = [...groups.flat(), ...(lexemes.oem ? [lexemes.oem] : [])];
+  while (hits.length < limit) {
+    if (statements >= RANKED_STATEMENTS) return null;
+    statements++;
+    if (!(await readLists(session, lexemesRead, target))) return null;
+    const { ranks, upTo } = candidatesIn(session, groups, lexemes.oem, checked);
+    let next = 0;
+    while (next < ranks.length && hits.length < limit) {
+      if (statements >= RANKED_STATEMENTS) return null;
+      statements++;
+      const batch = ranks.subarray(next, next + Math.min(CHECK_ROWS_MAX, Math.max(32, (limit - hits.length) * 2)));
+      next += batch.length;
+      // The condition is read, not filtered on, so that the plan is the rank index alone.
+      const found = await queryRows<TierRow & { rank: number; hit: boolean }>(
+        session.tx,
+        sql`select ${s.articoloId} as id, ${s.codiceNorm} as code, ${s.rank} as rank, (${s.visibile} and ${condition}) as hit
+              from ${s} where ${s.rank} = any(${`{${batch.join(',')}}`}::int[])`,
+      );
+      found.sort((a, b) => a.rank - b.rank);
+      for (const row of found) if (row.hit) hits.push({ id: row.id, code: row.code });
+    }
+    if (upTo === Number.POSITIVE_INFINITY) {
+      complete = next >= ranks.length && hits.length <= limit;
+      break;
+    }
+    checked = upTo;
+    // Read on to where the matches met so far say the page ends (eight times as far when none was met).
+    target = Math.min(searched, Math.ceil(hits.length > 0 ? (upTo * limit * 1.5) / hits.length : (upTo + 1) * 8));
   }
-  const complete = next >= candidates.length;
-  if (session.unranked === 0) return { rows: hits.slice(0, limit), complete: complete && hits.length <= limit };
+  if (session.unranked === 0) return { rows: hits.slice(0, limit), complete };
   // Every row without a rank (at most UNRANKED_MAX), read in the order of their partial index, behind a
   // limit that keeps the word indexes out of the plan.
   const unranked = await queryRows<TierRow>(
@@ -627,7 +685,7 @@ const wordTier = async (
   const groups = lexemes.groups.length;
   const wanted = Math.max(limit, TOP_KEPT);
   const condition = wordCondition(key);
-  const ranked = await rankedMatches(session, condition, limit, estimate, lexemes, RANKS_READ_MAX);
+  const ranked = await rankedMatches(session, condition, limit, estimate, lexemes);
   if (ranked) return ranked.rows;
   if (matches === null || matches >= wanted) {
     const [kept] = await session.tx
@@ -646,8 +704,6 @@ const wordTier = async (
     const walked = await walkInOrder(session, condition, limit, estimate.firstCode, rows);
     if (walked) return walked;
   }
-  const wide = await rankedMatches(session, condition, limit, estimate, lexemes, RANKS_READ_WIDE);
-  if (wide) return wide.rows;
   await planFor(session, false);
   const sorted = await queryRows<TierRow>(session.tx, tierQuery(condition, wanted));
   if (sorted.length >= wanted) await keepTop(session, key, sorted);
@@ -712,15 +768,12 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     // Words in no article add nothing to the code prefix's count.
     if (!words) return codeMatches;
   }
-  // Only the words count: their articles' ranks, when known, give the candidates to check.
-  const rankedCount = async (budget: number) => {
-    if (codeMatches > 0) return null;
-    const ranked = await rankedMatches(session, wordsCondition, cap, estimate, lexemesOf(m, 'all'), budget);
+  if (codeMatches === 0) {
+    // Only the words count: their articles' ranks, when known, give the candidates to check.
+    const ranked = await rankedMatches(session, wordsCondition, cap, estimate, lexemesOf(m, 'all'));
     if (ranked && ranked.rows.length >= cap) return keep();
-    return ranked?.complete ? ranked.rows.length : null;
-  };
-  const narrow = await rankedCount(RANKS_READ_MAX);
-  if (narrow !== null) return narrow;
+    if (ranked?.complete) return ranked.rows.length;
+  }
   const { blocks } = estimate;
   const rows = walkBudget(COUNT_WALK_ROWS, estimate, m.words.length, 'all');
   if (codeMatches === 0 && blocks !== null) {
@@ -738,8 +791,6 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from, rows);
     if (walked) return keep();
   }
-  const wide = await rankedCount(RANKS_READ_WIDE);
-  if (wide !== null) return wide;
   await planFor(session, false);
   const [row] = await queryRows<{ n: number | string }>(
     session.tx,
@@ -843,6 +894,8 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
     unranked: Number(state?.unranked ?? UNRANKED_MAX + 1),
     ranked: state?.ranked === true,
     lists: new Map(),
+    lexemeWords: new Map(),
+    ranksRead: 0,
   };
 };
 
