@@ -409,10 +409,17 @@ const SLICE_MIN = 256;
 /** Groups read besides the rarest: those with at most this many times its articles (the check filters by the others). */
 const READ_SPREAD = 8;
 /** How many statements (reads and checks) the lists may take, and how many candidates one check reads at most. */
-const RANKED_STATEMENTS = 6;
+const RANKED_STATEMENTS = 10;
 const CHECK_ROWS_MAX = 4_000;
 /** Search rows written since the last full reindex that a search checks one by one, at most. */
 const UNRANKED_MAX = 5_000;
+
+/** How many times more articles the lists may hold than the tier's language before they are not read. */
+const LANGUAGE_SPREAD = 16;
+
+const isSingle = (lexemes: TierLexemes) => lexemes.groups.length === 1 && !lexemes.oem;
+
+const estimateOf = (session: Session) => (l: Lexeme) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN;
 
 /** A stored word's list as far as it was read: its first ranks, of `total`. */
 type WordList = { ranks: Uint32Array; total: number };
@@ -546,13 +553,18 @@ const rankedMatches = async (
   limit: number,
   estimate: WordEstimate,
   lexemes: TierLexemes,
+  afterWalk = false,
 ): Promise<{ rows: TierRow[]; complete: boolean } | null> => {
   if (!session.ranked || session.unranked > UNRANKED_MAX) return null;
-  // One word common enough that a short walk in code order meets the page: the walk is one statement.
-  const single = lexemes.groups.length === 1 && !lexemes.oem;
-  if (single && estimate.matches !== null && walkMayFill(session, estimate.matches, limit)) return null;
+  // One word common enough that a short walk in code order meets the page: the walk first, it is one statement.
+  if (!afterWalk && isSingle(lexemes) && estimate.matches !== null && walkMayFill(session, estimate.matches, limit))
+    return null;
   const groups = groupsToRead(session, lexemes);
   if (!groups) return null;
+  // The lists are of all languages: words far more common in them than in the tier's language ('para', Spanish,
+  // asked in Italian) would bring candidates of which few match.
+  const listed = Math.min(...groups.map((group) => anyOf(group.map(estimateOf(session))).matches ?? 0));
+  if (estimate.matches !== null && listed > LANGUAGE_SPREAD * Math.max(estimate.matches, limit)) return null;
   const s = articoloSearch;
   const searched = Math.max(1, session.articles);
   const hits: TierRow[] = [];
@@ -560,6 +572,7 @@ const rankedMatches = async (
   let target = Math.min(searched, Math.ceil((searched * 2 * limit) / Math.max(1, estimate.matches ?? searched)));
   let statements = 0;
   let complete = false;
+  let checkedRows = 0;
   const lexemesRead = [...groups.flat(), ...(lexemes.oem ? [lexemes.oem] : [])];
   while (hits.length < limit) {
     if (statements >= RANKED_STATEMENTS) return null;
@@ -570,8 +583,12 @@ const rankedMatches = async (
     while (next < ranks.length && hits.length < limit) {
       if (statements >= RANKED_STATEMENTS) return null;
       statements++;
-      const batch = ranks.subarray(next, next + Math.min(CHECK_ROWS_MAX, Math.max(32, (limit - hits.length) * 2)));
+      // As many as the share of candidates found matching so far says the page needs (groups not read filter them).
+      const share = (hits.length + 1) / (checkedRows + 2);
+      const wanted = Math.ceil(((limit - hits.length) * 1.5) / share);
+      const batch = ranks.subarray(next, next + Math.min(CHECK_ROWS_MAX, Math.max(32, wanted)));
       next += batch.length;
+      checkedRows += batch.length;
       // The condition is read, not filtered on, so that the plan is the rank index alone.
       const found = await queryRows<TierRow & { rank: number; hit: boolean }>(
         session.tx,
@@ -586,8 +603,8 @@ const rankedMatches = async (
       break;
     }
     checked = upTo;
-    // Read on to where the matches met so far say the page ends (eight times as far when none was met).
-    target = Math.min(searched, Math.ceil(hits.length > 0 ? (upTo * limit * 1.5) / hits.length : (upTo + 1) * 8));
+    // Read on to about twice where the matches met so far say the page ends (eight times as far when none was met).
+    target = Math.min(searched, Math.ceil(hits.length > 0 ? (upTo * limit * 2) / hits.length : (upTo + 1) * 8));
   }
   if (session.unranked === 0) return { rows: hits.slice(0, limit), complete };
   // Every row without a rank (at most UNRANKED_MAX), read in the order of their partial index, behind a
@@ -704,6 +721,9 @@ const wordTier = async (
     const walked = await walkInOrder(session, condition, limit, estimate.firstCode, rows);
     if (walked) return walked;
   }
+  // One common word whose matches the walk did not meet: they lie further on, where its list tells.
+  const listed = isSingle(lexemes) ? await rankedMatches(session, condition, limit, estimate, lexemes, true) : null;
+  if (listed) return listed.rows;
   await planFor(session, false);
   const sorted = await queryRows<TierRow>(session.tx, tierQuery(condition, wanted));
   if (sorted.length >= wanted) await keepTop(session, key, sorted);
@@ -768,12 +788,16 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     // Words in no article add nothing to the code prefix's count.
     if (!words) return codeMatches;
   }
-  if (codeMatches === 0) {
-    // Only the words count: their articles' ranks, when known, give the candidates to check.
-    const ranked = await rankedMatches(session, wordsCondition, cap, estimate, lexemesOf(m, 'all'));
-    if (ranked && ranked.rows.length >= cap) return keep();
-    if (ranked?.complete) return ranked.rows.length;
-  }
+  const all = lexemesOf(m, 'all');
+  // Only the words count: their articles' ranks, when known, give the candidates to check.
+  const listedCount = async (afterWalk: boolean) => {
+    if (codeMatches > 0) return null;
+    const listed = await rankedMatches(session, wordsCondition, cap, estimate, all, afterWalk);
+    if (listed && listed.rows.length >= cap) return keep();
+    return listed?.complete ? listed.rows.length : null;
+  };
+  const listed = await listedCount(false);
+  if (listed !== null) return listed;
   const { blocks } = estimate;
   const rows = walkBudget(COUNT_WALK_ROWS, estimate, m.words.length, 'all');
   if (codeMatches === 0 && blocks !== null) {
@@ -791,6 +815,9 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     const walked = await walkInOrder(session, sql`(${sql.join(conditions, sql` or `)})`, cap, from, rows);
     if (walked) return keep();
   }
+  // One common word whose matches the walk did not meet.
+  const further = isSingle(all) ? await listedCount(true) : null;
+  if (further !== null) return further;
   await planFor(session, false);
   const [row] = await queryRows<{ n: number | string }>(
     session.tx,
