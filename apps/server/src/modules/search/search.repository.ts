@@ -186,6 +186,13 @@ const PREFIX_WORDS_COUNTED = 500;
 const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
 const UNKNOWN: WordEstimate = { matches: null, firstCode: null, blocks: null, byLanguage: null };
 const lexemeKey = (l: Lexeme) => `${l.prefix ? '*' : '='}${l.word}`;
+/** The estimate of a lexeme loaded by loadEstimates (unknown when it was not). */
+const estimateOf = (session: Session, l: Lexeme) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN;
+/** The stored words a lexeme stands for: the word, or (a prefix) the first PREFIX_WORDS_COUNTED words it starts. */
+const storedWords = (l: Lexeme) =>
+  l.prefix
+    ? sql`word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED}`
+    : sql`word = ${l.word}`;
 
 /**
  * Estimates of the lexemes not yet asked, from the word counts of the search data, in one
@@ -207,12 +214,9 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
       LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
       sql`, `,
     )}], ',') end as langs`;
-  const parts = asked.map((l) =>
-    l.prefix
-      ? sql`select ${lexemeKey(l)}::text as k, ${figures}
-              from (select articles, first_code, blocks, lang_articles from search_word
-                     where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED}) x`
-      : sql`select ${lexemeKey(l)}::text as k, ${figures} from search_word where word = ${l.word}`,
+  const parts = asked.map(
+    (l) => sql`select ${lexemeKey(l)}::text as k, ${figures}
+                 from (select articles, first_code, blocks, lang_articles from search_word where ${storedWords(l)}) x`,
   );
   const rows = await queryRows<{
     k: string;
@@ -285,14 +289,14 @@ const allOf = (estimates: readonly WordEstimate[]): WordEstimate => {
 const wordMatches = async (session: Session, m: Matcher, tier: Language | 'all'): Promise<WordEstimate> => {
   const oem = tier === 'all' ? m.oem : null;
   await loadEstimates(session, [...m.words.flat(), ...(oem ? [oem] : [])]);
-  const estimateOf = (l: Lexeme) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN;
-  const words = m.words.length > 0 ? allOf(m.words.map((group) => anyOf(group.map(estimateOf)))) : UNKNOWN;
+  const groupEstimate = (group: readonly Lexeme[]) => anyOf(group.map((l) => estimateOf(session, l)));
+  const words = m.words.length > 0 ? allOf(m.words.map(groupEstimate)) : UNKNOWN;
   if (tier !== 'all') {
     // In one language's tier, its own count when known.
     const own = words.byLanguage?.[LANGUAGES.indexOf(tier)];
     return own === undefined ? words : { ...words, matches: own };
   }
-  return oem ? anyOf([words, estimateOf(oem)]) : words;
+  return oem ? anyOf([words, estimateOf(session, oem)]) : words;
 };
 
 /**
@@ -419,7 +423,9 @@ const LANGUAGE_SPREAD = 16;
 
 const isSingle = (lexemes: TierLexemes) => lexemes.groups.length === 1 && !lexemes.oem;
 
-const estimateOf = (session: Session) => (l: Lexeme) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN;
+/** At most how many articles one lexeme of the group has (null: not known). */
+const groupMatches = (session: Session, group: readonly Lexeme[]) =>
+  anyOf(group.map((l) => estimateOf(session, l))).matches;
 
 /** A stored word's list as far as it was read: its first ranks, of `total`. */
 type WordList = { ranks: Uint32Array; total: number };
@@ -430,14 +436,13 @@ const knownTo = (list: WordList) =>
 
 /** The rarest group of a tier and those of a like number of articles, to be read (null: none has a known count). */
 const groupsToRead = (session: Session, lexemes: TierLexemes) => {
-  const matchesOf = (group: readonly Lexeme[]) =>
-    anyOf(group.map((l) => session.estimates.get(lexemeKey(l)) ?? UNKNOWN)).matches;
   const known = lexemes.groups
-    .map((group) => ({ group, matches: matchesOf(group) }))
+    .map((group) => ({ group, matches: groupMatches(session, group) }))
     .filter((g): g is { group: readonly Lexeme[]; matches: number } => g.matches !== null)
     .sort((a, b) => a.matches - b.matches);
   const rarest = known[0];
-  if ((!rarest && lexemes.groups.length > 0) || (lexemes.oem && matchesOf([lexemes.oem]) === null)) return null;
+  if ((!rarest && lexemes.groups.length > 0) || (lexemes.oem && groupMatches(session, [lexemes.oem]) === null))
+    return null;
   return known.filter((g) => g.matches <= (rarest?.matches ?? 0) * READ_SPREAD).map((g) => g.group);
 };
 
@@ -456,14 +461,9 @@ const readLists = async (session: Session, lexemes: readonly Lexeme[], target: n
   for (const l of new Map(lexemes.map((x) => [lexemeKey(x), x])).values()) {
     const words = session.lexemeWords.get(lexemeKey(l));
     if (!words) {
-      const bytes = 4 * sliceOf(session.estimates.get(lexemeKey(l))?.matches ?? rows, 0);
+      const bytes = 4 * sliceOf(estimateOf(session, l).matches ?? rows, 0);
       const columns = sql`${lexemeKey(l)}::text as k, word, length(ranks) / 4 as total, substring(ranks from 1 for ${bytes}) as part`;
-      parts.push(
-        l.prefix
-          ? sql`(select ${columns} from search_word
-                  where word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED})`
-          : sql`(select ${columns} from search_word where word = ${l.word})`,
-      );
+      parts.push(sql`(select ${columns} from search_word where ${storedWords(l)})`);
       continue;
     }
     for (const word of words) {
@@ -563,7 +563,7 @@ const rankedMatches = async (
   if (!groups) return null;
   // The lists are of all languages: words far more common in them than in the tier's language ('para', Spanish,
   // asked in Italian) would bring candidates of which few match.
-  const listed = Math.min(...groups.map((group) => anyOf(group.map(estimateOf(session))).matches ?? 0));
+  const listed = Math.min(...groups.map((group) => groupMatches(session, group) ?? 0));
   if (estimate.matches !== null && listed > LANGUAGE_SPREAD * Math.max(estimate.matches, limit)) return null;
   const s = articoloSearch;
   const searched = Math.max(1, session.articles);
