@@ -303,6 +303,41 @@ describe('search ranking', () => {
     }
   });
 
+  it("ranks a typo's alternatives from the lists of its language's words only, exactly as the plain ranking", async () => {
+    // 'ventolo' only in German, in every 5th article: a typo alternative the Italian tier cannot match.
+    for (let i = 0; i < ARTICLES; i += 5) {
+      const it = i % 3 === 0 ? 'Ventola staffa' : 'Staffa piastra';
+      await t.db
+        .update(articolo)
+        .set({ localizedDescrizione: { it, de: 'Ventolo Platte' } })
+        .where(eq(articolo.id, 500_000 + i));
+    }
+    await reindexAll(t.db);
+    const alternatives = "('ventola' | 'ventolo')";
+    const rows = await queryRows<{ id: number | string }>(
+      t.db,
+      sql`select articolo_id as id from (
+            select articolo_id, codice_norm,
+                   case when tsv_it @@ to_tsquery('simple', ${alternatives}) then 2
+                        when tsv_all @@ to_tsquery('simple', ${alternatives}) then 3 end as tier
+              from articolo_search where visibile and articolo_id >= 500000) r
+           where tier is not null order by tier, codice_norm, articolo_id`,
+    );
+    const expected = rows.map((r) => Number(r.id));
+    for (const [page, size] of [
+      [0, 10],
+      [0, 20],
+      [1, 20],
+      [4, 20],
+    ] as const) {
+      const result = await fullSearch(t.db, 'ventolx', 'it', page, size);
+      expect(result.match).toBe('fuzzy');
+      expect(result.ids, `page ${page} of ${size}`).toEqual(expected.slice(page * size, page * size + size));
+      if (result.capped) expect(expected.length).toBeGreaterThan(result.total);
+      else expect(result.total).toBe(expected.length);
+    }
+  });
+
   it('reads the lists a slice at a time until the page is met: two words found together only late in the code order', async () => {
     // 'alfa' in every other article, 'beta' in every third: together only from the 2,500th on.
     for (let i = 0; i < ARTICLES; i++) {

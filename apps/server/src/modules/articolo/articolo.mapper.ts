@@ -10,9 +10,16 @@ import {
   localizedText,
   type PriceProfile,
 } from '@ricambi/domain';
-import type { ArticoloRow, LoadedArticolo } from './articolo.repository.ts';
+import type { ArticoloRow, HitArticolo, LoadedArticolo } from './articolo.repository.ts';
 
-export const tagsOf = (row: ArticoloRow) => [row.tag1, row.tag2, row.tag3, row.tag4, row.tag5, row.tag6];
+export const tagsOf = (row: Pick<ArticoloRow, 'tag1' | 'tag2' | 'tag3' | 'tag4' | 'tag5' | 'tag6'>) => [
+  row.tag1,
+  row.tag2,
+  row.tag3,
+  row.tag4,
+  row.tag5,
+  row.tag6,
+];
 
 type ArticoloImage = { name: string; url: string };
 type CategoryName = { id: number; nome: string; localizedNome: LocalizedTexts };
@@ -24,7 +31,7 @@ export const toArticoloImage = (id: number, name: string): ArticoloImage => ({
 
 /** A result line for this customer: description in the language, price as allowed, label for one unit. */
 export const toArticoloHit = (
-  { a, marchio: brand, stock }: LoadedArticolo,
+  { a, marchio: brand, stock }: HitArticolo,
   lang: Language,
   profile: PriceProfile,
 ): ArticoloHit => ({

@@ -35,11 +35,11 @@ export const findVisibleArticolo = async (db: DbOrTx, principal: Principal, id: 
 
 /** Result lines for this customer, in the order of `ids`. */
 export const loadHits = async (
-  db: DbOrTx,
+  db: Db,
   ids: readonly number[],
   lang: Language,
   profile: PriceProfile,
-): Promise<ArticoloHit[]> => (await repo.loadArticoli(db, ids)).map((found) => toArticoloHit(found, lang, profile));
+): Promise<ArticoloHit[]> => (await repo.loadHitArticoli(db, ids)).map((found) => toArticoloHit(found, lang, profile));
 
 /**
  * Price and availability of an article for the user and a quantity (spec 1 §3 "Customer info per
