@@ -1,10 +1,19 @@
-import { NO_STOCK, type PriceProfile } from '@ricambi/domain';
+import { NO_STOCK, type PriceProfile, type StockFigures } from '@ricambi/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appUser, articolo, articoloCategoria, articoloStock, categoria, marchio } from '../../db/schema/index.ts';
 
 export type ArticoloRow = typeof articolo.$inferSelect;
+
+/** Rows of articles in the order of `ids` (an id without a row left out), no stock row read as none. */
+const inOrderOf = <T extends { a: { id: number }; stock: StockFigures | null }>(ids: readonly number[], rows: T[]) => {
+  const byId = new Map(rows.map((r) => [r.a.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, stock: row.stock ?? { ...NO_STOCK } }] : [];
+  });
+};
 
 /** Articles with their brand and stock, in the order of `ids`. */
 export const loadArticoli = async (db: DbOrTx, ids: readonly number[]) => {
@@ -15,11 +24,7 @@ export const loadArticoli = async (db: DbOrTx, ids: readonly number[]) => {
     .leftJoin(marchio, eq(marchio.id, articolo.marchioId))
     .leftJoin(articoloStock, eq(articoloStock.articoloId, articolo.id))
     .where(inArray(articolo.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.a.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...row, stock: row.stock ?? { ...NO_STOCK } }] : [];
-  });
+  return inOrderOf(ids, rows);
 };
 export type LoadedArticolo = Awaited<ReturnType<typeof loadArticoli>>[number];
 
@@ -68,12 +73,7 @@ export const loadHitArticoli = async (db: Db, ids: readonly number[]) => {
     query = hitsQuery(db);
     preparedHitsQueries.set(db, query);
   }
-  const rows = await query.execute({ ids: [...ids] });
-  const byId = new Map(rows.map((r) => [r.a.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...row, stock: row.stock ?? { ...NO_STOCK } }] : [];
-  });
+  return inOrderOf(ids, await query.execute({ ids: [...ids] }));
 };
 export type HitArticolo = Awaited<ReturnType<typeof loadHitArticoli>>[number];
 
