@@ -28,6 +28,37 @@ export const loadArticoli = async (db: DbOrTx, ids: readonly number[]) => {
 };
 export type LoadedArticolo = Awaited<ReturnType<typeof loadArticoli>>[number];
 
+const dealer = alias(appUser, 'dealer');
+const priceProfileColumns = {
+  logica: appUser.logica,
+  sconto: appUser.sconto,
+  markup: appUser.markup,
+  vedePrezzi: appUser.vedePrezzi,
+  vedeSconto: appUser.vedeSconto,
+  dealerSconto: dealer.sconto,
+};
+type PriceProfileRow = {
+  logica: PriceProfile['logica'] | null;
+  sconto: string | null;
+  markup: string | null;
+  vedePrezzi: boolean | null;
+  vedeSconto: boolean | null;
+  dealerSconto: string | null;
+};
+
+/** A user's price profile from its row; no user (no row) sees no price. */
+const toPriceProfile = (row: PriceProfileRow | undefined): PriceProfile =>
+  !row?.logica
+    ? { logica: 'dealer', sconto: 0, markup: 1, vedePrezzi: false, vedeSconto: false, dealerSconto: null }
+    : {
+        logica: row.logica,
+        sconto: Number(row.sconto),
+        markup: Number(row.markup),
+        vedePrezzi: row.vedePrezzi === true,
+        vedeSconto: row.vedeSconto === true,
+        dealerSconto: row.dealerSconto === null ? null : Number(row.dealerSconto),
+      };
+
 /**
  * A result line's columns (spec 1 §2.1): without the page's long texts in five languages, which made
  * reading ten lines twice as slow. Built once per database, as every search reads its lines.
@@ -56,52 +87,42 @@ const hitsQuery = (db: Db) =>
       },
       marchio: { id: marchio.id, descrizione: marchio.descrizione },
       stock: articoloStock,
+      profile: priceProfileColumns,
     })
     .from(articolo)
     .leftJoin(marchio, eq(marchio.id, articolo.marchioId))
     .leftJoin(articoloStock, eq(articoloStock.articoloId, articolo.id))
+    .leftJoin(appUser, eq(appUser.id, sql.placeholder('userId')))
+    .leftJoin(dealer, eq(dealer.login, appUser.dealerLogin))
     .where(sql`${articolo.id} = any(${sql.placeholder('ids')})`)
     .prepare('load_hits');
 
 const preparedHitsQueries = new WeakMap<Db, ReturnType<typeof hitsQuery>>();
 
-/** The result lines' articles with their brand and stock, in the order of `ids`. */
-export const loadHitArticoli = async (db: Db, ids: readonly number[]) => {
-  if (ids.length === 0) return [];
+/**
+ * The result lines' articles with their brand and stock, in the order of `ids`, and the price profile
+ * of the user they are for, in the same statement.
+ */
+export const loadHitArticoli = async (db: Db, ids: readonly number[], userId: number) => {
+  if (ids.length === 0) return { articles: [], profile: toPriceProfile(undefined) };
   let query = preparedHitsQueries.get(db);
   if (!query) {
     query = hitsQuery(db);
     preparedHitsQueries.set(db, query);
   }
-  return inOrderOf(ids, await query.execute({ ids: [...ids] }));
+  const rows = await query.execute({ ids: [...ids], userId });
+  return { articles: inOrderOf(ids, rows), profile: toPriceProfile(rows[0]?.profile) };
 };
-export type HitArticolo = Awaited<ReturnType<typeof loadHitArticoli>>[number];
-
-const dealer = alias(appUser, 'dealer');
+export type HitArticolo = Awaited<ReturnType<typeof loadHitArticoli>>['articles'][number];
 
 /** What decides the user's prices, with the dealer's discount for a subdealer (spec 1 §6). */
 export const loadPriceProfile = async (db: DbOrTx, userId: number): Promise<PriceProfile> => {
   const [row] = await db
-    .select({
-      logica: appUser.logica,
-      sconto: appUser.sconto,
-      markup: appUser.markup,
-      vedePrezzi: appUser.vedePrezzi,
-      vedeSconto: appUser.vedeSconto,
-      dealerSconto: dealer.sconto,
-    })
+    .select(priceProfileColumns)
     .from(appUser)
     .leftJoin(dealer, eq(dealer.login, appUser.dealerLogin))
     .where(eq(appUser.id, userId));
-  if (!row) return { logica: 'dealer', sconto: 0, markup: 1, vedePrezzi: false, vedeSconto: false, dealerSconto: null };
-  return {
-    logica: row.logica,
-    sconto: Number(row.sconto),
-    markup: Number(row.markup),
-    vedePrezzi: row.vedePrezzi,
-    vedeSconto: row.vedeSconto,
-    dealerSconto: row.dealerSconto === null ? null : Number(row.dealerSconto),
-  };
+  return toPriceProfile(row);
 };
 
 /** The categories of an article, by name. */

@@ -33,13 +33,16 @@ export const findVisibleArticolo = async (db: DbOrTx, principal: Principal, id: 
   return found;
 };
 
-/** Result lines for this customer, in the order of `ids`. */
+/** Result lines for this customer (the user's prices), in the order of `ids`. */
 export const loadHits = async (
   db: Db,
   ids: readonly number[],
   lang: Language,
-  profile: PriceProfile,
-): Promise<ArticoloHit[]> => (await repo.loadHitArticoli(db, ids)).map((found) => toArticoloHit(found, lang, profile));
+  userId: number,
+): Promise<ArticoloHit[]> => {
+  const { articles, profile } = await repo.loadHitArticoli(db, ids, userId);
+  return articles.map((found) => toArticoloHit(found, lang, profile));
+};
 
 /**
  * Price and availability of an article for the user and a quantity (spec 1 §3 "Customer info per
@@ -138,7 +141,7 @@ export const createArticoloService = ({ db, images, searchLog }: ArticoloDeps) =
     ) => {
       const ids = await repo.findMachineIds(db, q);
       searchLog.record(origin, principal, 'MACHINE', ids.length);
-      return loadHits(db, ids, lang, await repo.loadPriceProfile(db, principal.userId));
+      return loadHits(db, ids, lang, principal.userId);
     },
 
     trackDimension: (dimension: repo.TrackDimension, q: repo.TrackDimensions) =>

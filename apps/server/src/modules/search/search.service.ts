@@ -1,7 +1,7 @@
 import type { ArticoloHit, Language, TIPI_ARTICOLO } from '@ricambi/domain';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/sessions.ts';
-import { isCatalogueStaff, loadHits, loadPriceProfile } from '../articolo/articolo.contract.ts';
+import { isCatalogueStaff, loadHits } from '../articolo/articolo.contract.ts';
 import type { ThemesService } from '../themes/themes.contract.ts';
 import type { SearchLog, SearchOrigin } from './search.log.ts';
 import * as repo from './search.repository.ts';
@@ -28,14 +28,14 @@ export const createSearchService = ({ db, searchLog, themes }: SearchDeps) => {
   const tracksOnly = (principal: Principal, hostName: string) =>
     themes.resolve(hostName, principal.tema)?.canAccessParts === false;
 
-  /** A search and the user's price profile side by side (one round trip less), then its result lines. */
+  /** A search, then its result lines with the user's prices (one statement). */
   const withHits = async <T extends { ids: readonly number[] }>(
     principal: Principal,
     lang: Language,
     search: Promise<T>,
   ) => {
-    const [found, profile] = await Promise.all([search, loadPriceProfile(db, principal.userId)]);
-    return { found, items: found.ids.length === 0 ? [] : await loadHits(db, found.ids, lang, profile) };
+    const found = await search;
+    return { found, items: found.ids.length === 0 ? [] : await loadHits(db, found.ids, lang, principal.userId) };
   };
 
   return {
