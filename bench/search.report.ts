@@ -404,7 +404,7 @@ export const buildReport = (r: Results) => {
     '### API against raw SQL',
     '',
     'The same inputs, one at a time: the HTTP call against the repository functions it runs called in the bench',
-    'process on its own pool (node-postgres, `jit=off`): `fullSearch` + `loadPriceProfile` + `loadHits` (searches),',
+    'process on its own pool (node-postgres, `jit=off`): `fullSearch` + `loadHits` (searches; the lines read the price profile in the same statement),',
     '`findVisibleArticolo`, then `findCategories` and `loadPriceProfile` together (detail, which answers the price of one unit too; without the image listing), the cart service',
     '(`add` / `update`). The kept search results are emptied before each search of a pair, whose order alternates.',
     '',

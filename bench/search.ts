@@ -443,7 +443,7 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
   };
   const rawSearch = async (t: Term, size: number) => {
     const page = await fullSearch(db, t.term, t.lang, 0, size);
-    return loadHits(db, page.ids, t.lang, await loadPriceProfile(db, principal.userId));
+    return page.ids.length === 0 ? [] : loadHits(db, page.ids, t.lang, principal.userId);
   };
   const cart = createCartDriver(inputs.cartArticles);
   await cart.empty(session);
