@@ -24,10 +24,14 @@ export const createLocalFileStore = (root: string): FileStore => {
         done(null, chunk);
       },
     });
+    const file = createWriteStream(part, { flags: 'wx' });
     try {
-      await pipeline(body, count, createWriteStream(part, { flags: 'wx' }));
+      await pipeline(body, count, file);
       await fs.rename(part, target);
     } catch (error) {
+      // The pipeline can fail before the file is even open; removed only once it is closed, or the
+      // open that lands afterwards would leave the part behind.
+      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
       await fs.rm(part, { force: true });
       throw error;
     }
