@@ -31,7 +31,7 @@ export const createLocalFileStore = (root: string): FileStore => {
     } catch (error) {
       // The pipeline can fail before the file is even open; removed only once it is closed, or the
       // open that lands afterwards would leave the part behind.
-      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await fs.rm(part, { force: true });
       throw error;
     }
