@@ -90,3 +90,19 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */
 export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * A statement built once per database and prepared under its name: building it (Drizzle) costs
+ * more than running it, for the short statements every request makes.
+ */
+export const preparedOnce = <Q>(build: (db: Db) => Q) => {
+  const built = new WeakMap<Db, Q>();
+  return (db: Db): Q => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+};

@@ -3,7 +3,7 @@ import { type AnyColumn, and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { type Db, type DbOrTx, preparedOnce } from '../db/client.ts';
 import { appUser, userAuthority, userSession } from '../db/schema/index.ts';
 import { recordAudit } from './audit.ts';
 import { randomToken, safeEqual, sha256 } from './crypto.ts';
@@ -88,7 +88,7 @@ const authoritiesOf = (userId: AnyColumn) =>
   >`coalesce(array(select ${userAuthority.authorityName} from ${userAuthority} where ${userAuthority.userId} = ${userId} order by 1), '{}')`;
 
 /** Every request with a session cookie reads its session: the statement is built once per database. */
-const sessionQuery = (db: Db) =>
+const sessionQuery = preparedOnce((db: Db) =>
   db
     .select({
       session: userSession,
@@ -107,17 +107,11 @@ const sessionQuery = (db: Db) =>
     .innerJoin(appUser, eq(appUser.id, userSession.userId))
     .leftJoin(actAsUser, eq(actAsUser.id, userSession.actAsUserId))
     .where(eq(userSession.series, sql.placeholder('series')))
-    .prepare('load_session');
-
-const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+    .prepare('load_session'),
+);
 
 const loadSession = async (db: Db, series: string) => {
-  let query = preparedSessionQueries.get(db);
-  if (!query) {
-    query = sessionQuery(db);
-    preparedSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ series });
+  const [row] = await sessionQuery(db).execute({ series });
   return row;
 };
 

@@ -1,7 +1,7 @@
 import { NO_STOCK, type PriceProfile, type StockFigures } from '@ricambi/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOnce } from '../../db/client.ts';
 import { appUser, articolo, articoloCategoria, articoloStock, categoria, marchio } from '../../db/schema/index.ts';
 
 export type ArticoloRow = typeof articolo.$inferSelect;
@@ -63,7 +63,7 @@ const toPriceProfile = (row: PriceProfileRow | undefined): PriceProfile =>
  * A result line's columns (spec 1 §2.1): without the page's long texts in five languages, which made
  * reading ten lines twice as slow. Built once per database, as every search reads its lines.
  */
-const hitsQuery = (db: Db) =>
+const hitsQuery = preparedOnce((db: Db) =>
   db
     .select({
       a: {
@@ -95,9 +95,8 @@ const hitsQuery = (db: Db) =>
     .leftJoin(appUser, eq(appUser.id, sql.placeholder('userId')))
     .leftJoin(dealer, eq(dealer.login, appUser.dealerLogin))
     .where(sql`${articolo.id} = any(${sql.placeholder('ids')})`)
-    .prepare('load_hits');
-
-const preparedHitsQueries = new WeakMap<Db, ReturnType<typeof hitsQuery>>();
+    .prepare('load_hits'),
+);
 
 /**
  * The result lines' articles with their brand and stock, in the order of `ids`, and the price profile
@@ -105,12 +104,7 @@ const preparedHitsQueries = new WeakMap<Db, ReturnType<typeof hitsQuery>>();
  */
 export const loadHitArticoli = async (db: Db, ids: readonly number[], userId: number) => {
   if (ids.length === 0) return { articles: [], profile: toPriceProfile(undefined) };
-  let query = preparedHitsQueries.get(db);
-  if (!query) {
-    query = hitsQuery(db);
-    preparedHitsQueries.set(db, query);
-  }
-  const rows = await query.execute({ ids: [...ids], userId });
+  const rows = await hitsQuery(db).execute({ ids: [...ids], userId });
   return { articles: inOrderOf(ids, rows), profile: toPriceProfile(rows[0]?.profile) };
 };
 export type HitArticolo = Awaited<ReturnType<typeof loadHitArticoli>>['articles'][number];
