@@ -15,6 +15,8 @@ export const TARGETS: Record<Call, { p95: number; p99: number }> = {
   cart: { p95: 15, p99: 30 },
   catalogue: { p95: 20, p99: 50 },
 };
+/** Issue 17 §2: under the open load, each call's p95 (with no errors). */
+export const LOAD_P95_TARGET = 50;
 const RATIO_TARGET = 1.5;
 const PGLITE_TARGET = 2;
 
@@ -224,7 +226,7 @@ const loadSection = (run: LoadRun, saturation: readonly SaturationRun[]) => {
       const s = stats(times(samples));
       const errors = samples.filter((x) => !x.ok);
       const first = errors[0]?.error ? ` (first: ${errors[0].error.slice(0, 80).replace(/[|\n]/g, ' ')})` : '';
-      return `| ${call} | ${run.rates[call]}/s | ${s.count} | ${errors.length}${first} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${TARGETS[call].p95} ms | ${s.count === 0 ? '—' : s.p95 <= TARGETS[call].p95 ? '**PASS**' : '**FAIL**'} |`;
+      return `| ${call} | ${run.rates[call]}/s | ${s.count} | ${errors.length}${first} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${LOAD_P95_TARGET} ms | ${s.count === 0 ? '—' : s.p95 <= LOAD_P95_TARGET ? '**PASS**' : '**FAIL**'} |`;
     }),
     '',
   ];
@@ -284,7 +286,7 @@ const summary = (r: Results) => {
       if (samples.length === 0) continue;
       const errors = samples.length - s.count;
       lines.push(
-        `| open load ${r.load.rates[call]}/s, ${call} | p95 ${ms(s.p95)}, ${errors} errors | ${TARGETS[call].p95} ms, no errors | ${s.p95 <= TARGETS[call].p95 && errors === 0 ? '**PASS**' : '**FAIL**'} |`,
+        `| open load ${r.load.rates[call]}/s, ${call} | p95 ${ms(s.p95)}, ${errors} errors | ${LOAD_P95_TARGET} ms, no errors | ${s.p95 <= LOAD_P95_TARGET && errors === 0 ? '**PASS**' : '**FAIL**'} |`,
       );
     }
   }
@@ -364,7 +366,7 @@ export const buildReport = (r: Results) => {
     '## 1. One client, PostgreSQL',
     '',
     'One request after the other as `dealer`, after a warm-up on other terms. The kept search results (`search_top`,',
-    '`search_count`) are emptied before the typeahead pass and again before the full-search pass, so every search is',
+    '`search_count`, the pages in `search_page`) are emptied before the typeahead pass and again before the full-search pass, so every search is',
     "the term's first. Details and cart changes use their own article lists; the cart is emptied first and holds at",
     'most 20 lines. Rows marked · are the requests a call is made of.',
     '',

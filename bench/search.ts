@@ -49,6 +49,7 @@ import {
   type Catalogue,
   type Facts,
   LOAD_CALLS,
+  LOAD_P95_TARGET,
   type LoadCall,
   type LoadRun,
   type RatioRun,
@@ -229,10 +230,11 @@ const countArticles = async (db: DbOrTx) => {
   return { articles: Number(row?.n ?? 0), visible: Number(row?.visible ?? 0) };
 };
 
-/** Empties the search results kept for the next searches (migration 0008). */
+/** Empties the search results kept for the next searches (migrations 0008, 0025). */
 const emptyKept = async (db: DbOrTx) => {
   await db.execute(sql`delete from search_top`);
   await db.execute(sql`delete from search_count`);
+  await db.execute(sql`delete from search_page`);
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -576,7 +578,7 @@ const openLoad = async (sessions: Session[], ops: Record<LoadCall, Op>): Promise
     const of = samples.filter((s) => s.call === call);
     const s = stats(of.filter((x) => x.ok).map((x) => x.ms));
     log(
-      `open load ${call} ${RATES[call]}/s: p95 ${s.p95.toFixed(1)} ms, ${of.length - s.count} errors (target ${TARGETS[call].p95} ms)`,
+      `open load ${call} ${RATES[call]}/s: p95 ${s.p95.toFixed(1)} ms, ${of.length - s.count} errors (target ${LOAD_P95_TARGET} ms)`,
     );
   }
   return run;

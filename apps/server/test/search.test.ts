@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { ArticoloDetail, ArticoloHit, InfoCliente } from '@ricambi/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, searchLog } from '../src/db/schema/index.ts';
+import { appUser, articolo, searchLog, searchPage } from '../src/db/schema/index.ts';
 import { articoloImagesDir } from '../src/modules/articolo/articolo.images.ts';
 import { reindexArticles } from '../src/modules/search/search.indexer.ts';
+import { keepPage, keptPage, pageKey } from '../src/modules/search/search.repository.ts';
 import { addBom, addEquiv, createArticolo, createMarchio } from './catalogue-factories.ts';
 import { type Agent, createTestApp, type TestApp } from './test-app.ts';
 
@@ -185,6 +186,46 @@ describe('search and article', () => {
     expect(hits.map((h) => h.id)).not.toContain(hiddenId);
     const page2 = await search(dealer, 'term=pompa&size=10&page=1');
     expect(page2.hits).toHaveLength(2);
+  });
+
+  it("answers a repeated search from its kept page, with each user's prices, until the search data changes", async () => {
+    const wiper = await createArticolo(t.db, {
+      articolo: 'WIP-1',
+      prezzo: 40,
+      localizedDescrizione: { it: 'Spazzola tergicristallo' },
+    });
+    const first = await search(dealer, 'term=tergicristallo&size=10');
+    expect(first.hits.map((h) => h.articolo)).toEqual(['WIP-1']);
+    const key = pageKey('tergicristallo', 'it', 0, 10);
+    const [kept] = await t.db.select().from(searchPage).where(eq(searchPage.key, key));
+    expect(kept).toMatchObject({ ids: [wiper.id], total: 1, capped: false, match: 'exact' });
+
+    // The next search of the term reads the kept page (marked here), not the ranking; the lines are the user's own.
+    await t.db.update(searchPage).set({ total: 7 }).where(eq(searchPage.key, key));
+    expect((await search(dealer, 'term=tergicristallo&size=10')).total).toBe(7);
+    const [own] = (await search(subdealer, 'term=tergicristallo&size=10')).hits;
+    expect(own).toMatchObject({ articolo: 'WIP-1', prezzo: null, netto: null });
+
+    // A new article with the word, then one hidden: each change is seen by the next search.
+    await createArticolo(t.db, { articolo: 'WIP-2', localizedDescrizione: { it: 'Motorino tergicristallo' } });
+    expect(await t.db.select().from(searchPage)).toEqual([]);
+    const added = await search(dealer, 'term=tergicristallo&size=10');
+    expect(added.hits.map((h) => h.articolo)).toEqual(['WIP-1', 'WIP-2']);
+    expect(added.total).toBe(2);
+    await t.db.update(articolo).set({ visibile: false }).where(eq(articolo.id, wiper.id));
+    await reindexArticles(t.db, [wiper.id]);
+    expect((await search(dealer, 'term=tergicristallo&size=10')).hits.map((h) => h.articolo)).toEqual(['WIP-2']);
+  });
+
+  it('keeps no page ranked on search data that changed while it was ranked', async () => {
+    const key = pageKey('nessuno', 'it', 0, 10);
+    const { generation } = await keptPage(t.db, key);
+    await createArticolo(t.db, { articolo: 'GEN-1', localizedDescrizione: { it: 'Generazione' } });
+    await keepPage(t.db, key, generation, { ids: [], total: 0, capped: false, match: 'none' });
+    expect((await keptPage(t.db, key)).page).toBeNull();
+    const now = await keptPage(t.db, key);
+    await keepPage(t.db, key, now.generation, { ids: [], total: 0, capped: false, match: 'none' });
+    expect((await keptPage(t.db, key)).page).toEqual({ ids: [], total: 0, capped: false, match: 'none' });
   });
 
   it('refuses an empty term with a field error', async () => {

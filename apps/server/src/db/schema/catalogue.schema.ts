@@ -284,6 +284,21 @@ export const searchCount = pgTable(
   (t) => [primaryKey({ columns: [t.query, t.cap] })],
 );
 
+/**
+ * The ranked pages of free searches (the typeahead's keystrokes, the first pages), emptied with
+ * search_top: the same term asked again answers from here without ranking (migration 0025). The
+ * result lines (prices, stock) are always read anew.
+ */
+export const searchPage = pgTable('search_page', {
+  /** What the page depends on: the search ('full' or 'tracks'), language, page, size and term. */
+  key: text('key').primaryKey(),
+  ids: bigint('ids', { mode: 'number' }).array().notNull(),
+  total: integer('total').notNull(),
+  capped: boolean('capped').notNull(),
+  match: text('match').$type<'exact' | 'fuzzy' | 'none'>().notNull(),
+  corrected: text('corrected').array(),
+});
+
 export const searchTopState = pgTable('search_top_state', {
   id: integer('id').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull(),

@@ -1,13 +1,15 @@
 import { AUTOCOMPLETE_SIZE, LANGUAGES, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
 import { and, asc, count, countDistinct, eq, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedOnce, queryRows } from '../../db/client.ts';
 import {
   articolo,
   articoloArticolo,
   articoloSearch,
   SEARCH_BLOCKS,
   searchCount,
+  searchPage,
   searchTop,
+  searchTopState,
 } from '../../db/schema/index.ts';
 import { decodeRanks, intersectionOf, unionOf } from './search.ranks.ts';
 import {
@@ -899,6 +901,56 @@ const counted = (total: number, cap: number) =>
  */
 export const fullSearch = (db: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> =>
   db.transaction((tx) => search(tx, term, lang, page, size));
+
+/** What a page of the free search depends on besides the search data: language, page, size and term. */
+export const pageKey = (term: string, lang: Language, page: number, size: number) =>
+  JSON.stringify([lang, page, size, term]);
+
+const keptPageQuery = preparedOnce((db: Db) =>
+  db
+    .select({
+      generation: searchTopState.generation,
+      ids: searchPage.ids,
+      total: searchPage.total,
+      capped: searchPage.capped,
+      match: searchPage.match,
+      corrected: searchPage.corrected,
+    })
+    .from(searchTopState)
+    .leftJoin(searchPage, eq(searchPage.key, sql.placeholder('key')))
+    .where(eq(searchTopState.id, 1))
+    .prepare('kept_page'),
+);
+
+/**
+ * The page of the free search kept for `key` (null when none is), and the generation of the search
+ * data now, which a page ranked next is kept under (keepPage).
+ */
+export const keptPage = async (db: Db, key: string): Promise<{ generation: number; page: RankedPage | null }> => {
+  const [row] = await keptPageQuery(db).execute({ key });
+  const generation = Number(row?.generation ?? -1);
+  if (!row || row.ids === null || row.total === null || row.capped === null || row.match === null)
+    return { generation, page: null };
+  const page: RankedPage = { ids: row.ids.map(Number), total: row.total, capped: row.capped, match: row.match };
+  return { generation, page: row.corrected ? { ...page, corrected: row.corrected } : page };
+};
+
+/**
+ * Keeps a page ranked on the search data of `generation` — unless that data changed since: the
+ * generation row is share-locked as in mayKeep, so a change either is seen here or empties the kept
+ * pages after this one is written.
+ */
+export const keepPage = async (db: Db, key: string, generation: number, page: RankedPage) => {
+  const corrected = page.corrected
+    ? sql`array(select jsonb_array_elements_text(${JSON.stringify(page.corrected)}::jsonb))`
+    : sql`null`;
+  await db.execute(
+    sql`insert into ${searchPage} (key, ids, total, capped, match, corrected)
+        select ${key}, ${`{${page.ids.join(',')}}`}::bigint[], ${page.total}, ${page.capped}, ${page.match}, ${corrected}
+          from ${searchTopState} where id = 1 and generation = ${generation} for share
+        on conflict (key) do nothing`,
+  );
+};
 
 /**
  * Word statistics cannot tell a rare prefix from a common one well enough, and a wrong guess walks

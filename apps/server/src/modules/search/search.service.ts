@@ -28,14 +28,30 @@ export const createSearchService = ({ db, searchLog, themes }: SearchDeps) => {
   const tracksOnly = (principal: Principal, hostName: string) =>
     themes.resolve(hostName, principal.tema)?.canAccessParts === false;
 
-  /** A search, then its result lines with the user's prices (one statement). */
+  /** The result lines of `ids` with the user's prices (one statement). */
+  const hitsOf = async (principal: Principal, lang: Language, ids: readonly number[]) =>
+    ids.length === 0 ? [] : await loadHits(db, ids, lang, principal.userId);
+
+  /** A search, then its result lines. */
   const withHits = async <T extends { ids: readonly number[] }>(
     principal: Principal,
     lang: Language,
     search: Promise<T>,
   ) => {
     const found = await search;
-    return { found, items: found.ids.length === 0 ? [] : await loadHits(db, found.ids, lang, principal.userId) };
+    return { found, items: await hitsOf(principal, lang, found.ids) };
+  };
+
+  /**
+   * A page of the free search as kept from an earlier search of the same term, or ranked now and
+   * kept while its lines are read (`keep`): a dealer's keystrokes and the pages others open repeat.
+   */
+  const keptOrRanked = async (q: { term: string; page: number; size: number }, lang: Language) => {
+    const key = repo.pageKey(q.term, lang, q.page, q.size);
+    const kept = await repo.keptPage(db, key);
+    if (kept.page) return { found: kept.page, keep: Promise.resolve() };
+    const found = await repo.fullSearch(db, q.term, lang, q.page, q.size);
+    return { found, keep: repo.keepPage(db, key, kept.generation, found) };
   };
 
   return {
@@ -44,13 +60,11 @@ export const createSearchService = ({ db, searchLog, themes }: SearchDeps) => {
       q: { term: string; page: number; size: number },
       req: SearchRequest,
     ): Promise<HitsPage> => {
-      const { found, items } = await withHits(
-        principal,
-        req.lang,
-        tracksOnly(principal, req.hostName)
-          ? repo.tracksSearch(db, q.term, req.lang, q.page, q.size)
-          : repo.fullSearch(db, q.term, req.lang, q.page, q.size),
-      );
+      // Tracks are found through the articles' own flag too, which the kept pages do not follow.
+      const { found, keep } = tracksOnly(principal, req.hostName)
+        ? { found: await repo.tracksSearch(db, q.term, req.lang, q.page, q.size), keep: Promise.resolve() }
+        : await keptOrRanked(q, req.lang);
+      const [items] = await Promise.all([hitsOf(principal, req.lang, found.ids), keep]);
       searchLog.record(req.origin, principal, 'FULL', found.total);
       return { ...found, items };
     },
