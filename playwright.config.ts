@@ -8,7 +8,9 @@ export default defineConfig({
   // A page opened by URL loads its lazy chunks again; on a 2-core CI running two browsers that can pass 10 s.
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 2,
+  // A browser test mostly waits on its page (about a fifth of two cores busy with two workers); four
+  // keep the cores busy without queueing the CPU-heavy accessibility sweeps behind each other.
+  workers: 4,
   // One retry under CI only: a test that fails twice fails the run; one that passes on retry is
   // reported as flaky in the list output (see docs/decisions.md, "Browser test retries").
   retries: process.env.CI ? 1 : 0,
@@ -17,6 +19,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // The app honours the system setting (no antd motion): the tests wait on no fade or slide.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -9,6 +9,9 @@ import { dismissBannersWhenShown } from './support/ui.ts';
 // included, plus target-size) on every route of the route table, as each demo user who opens it,
 // once settled; the main dealer pages also at 768 px. The Swagger UI inside /docs is third-party.
 
+// The sweeps of the users are independent and long: spread over the workers, not one after the other.
+test.describe.configure({ mode: 'parallel' });
+
 const json = async <T>(api: APIRequestContext, url: string): Promise<T> => {
   const response = await api.get(url);
   expect(response.status(), `${url}: ${await response.text()}`).toBe(200);

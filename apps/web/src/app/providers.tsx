@@ -8,6 +8,7 @@ import { antdLocaleOf } from '../i18n/index.ts';
 import { handleApiError } from '../lib/alerts.ts';
 import { useActiveTheme } from '../lib/theme.context.ts';
 import { antdTheme } from '../lib/theme.tokens.ts';
+import { useReducedMotion } from '../lib/useReducedMotion.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -60,6 +61,8 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
   const { i18n } = useTranslation();
   const theme = useActiveTheme();
   const lang: Language = isLanguage(i18n.language) ? i18n.language : 'it';
+  const reducedMotion = useReducedMotion();
+  const themed = antdTheme(theme?.tokens);
   useEffect(() => {
     document.documentElement.lang = lang;
     dayjs.locale(lang);
@@ -68,7 +71,11 @@ export const ThemedProviders = ({ children }: { children: ReactNode }) => {
     <ConfigProvider
       locale={antdLocaleOf(lang)}
       getPopupContainer={popupContainer}
-      theme={{ algorithm: antTheme.defaultAlgorithm, ...antdTheme(theme?.tokens) }}
+      theme={{
+        algorithm: antTheme.defaultAlgorithm,
+        ...themed,
+        token: { ...themed.token, motion: !reducedMotion },
+      }}
     >
       <AntApp notification={NOTIFICATIONS}>{children}</AntApp>
     </ConfigProvider>
