@@ -8,9 +8,8 @@ export default defineConfig({
   // A page opened by URL loads its lazy chunks again; on a 2-core CI running two browsers that can pass 10 s.
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  // A browser test mostly waits on its page (about a fifth of two cores busy with two workers); four
-  // keep the cores busy without queueing the CPU-heavy accessibility sweeps behind each other.
-  workers: 4,
+  // Two: four kept a slow 2-core machine's run queue at 20–30 and tests ran past their timeouts.
+  workers: 2,
   // One retry under CI only: a test that fails twice fails the run; one that passes on retry is
   // reported as flaky in the list output (see docs/decisions.md, "Browser test retries").
   retries: process.env.CI ? 1 : 0,

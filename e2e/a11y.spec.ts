@@ -45,8 +45,11 @@ const firstOrCreate = async <T>(api: APIRequestContext, url: string, data: objec
   const rows = await json<T[]>(api, `${url}?size=1`);
   if (rows[0]) return rows[0];
   const created = await api.post(url, { data, headers: { 'X-XSRF-TOKEN': await xsrf(api) } });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as T;
+  if (created.status() === 201) return (await created.json()) as T;
+  // The sweeps run in parallel: another worker may have created the same row meanwhile.
+  const [made] = await json<T[]>(api, `${url}?size=1`);
+  expect(made, await created.text()).toBeDefined();
+  return made as T;
 };
 
 type Value = { value: string };
@@ -318,9 +321,17 @@ test.beforeAll(async () => {
   await demoIds({ dealer, admin, manager, superdealer } as Record<IdReader, APIRequestContext>);
 });
 
+// Run in parallel, a worker may take several groups of this file's tests: each group closes what it
+// opened, and the next one opens its own (the caches are per worker process, not per group).
 test.afterAll(async () => {
-  for (const page of Object.values(pages)) await (await page)?.context().close();
-  for (const session of Object.values(sessions)) await (await session)?.api.dispose();
+  for (const [user, page] of Object.entries(pages)) {
+    delete pages[user as A11yUser];
+    await (await page)?.context().close();
+  }
+  for (const [user, session] of Object.entries(sessions)) {
+    delete sessions[user as A11yUser];
+    await (await session)?.api.dispose();
+  }
 });
 
 const USERS: readonly A11yUser[] = [
