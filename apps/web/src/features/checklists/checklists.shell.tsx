@@ -1,26 +1,14 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { ConfigProvider } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import './checklists.css';
 
 /** A tablet in the workshop: a narrow window or a finger for a pointer. */
 const TOUCH_QUERY = '(max-width: 1024px), (pointer: coarse)';
 
-const matchesTouch = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(TOUCH_QUERY).matches;
-
 /** Whether the checklists' controls take their finger-sized shape. */
-export const useTouchLayout = () => {
-  const [touch, setTouch] = useState(matchesTouch);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(TOUCH_QUERY);
-    const update = () => setTouch(query.matches);
-    query.addEventListener?.('change', update);
-    return () => query.removeEventListener?.('change', update);
-  }, []);
-  return touch;
-};
+export const useTouchLayout = () => useMediaQuery(TOUCH_QUERY);
 
 /** antd's sizes for a finger: controls, options and menu rows of at least 44 px. */
 const TOUCH_THEME = {
