@@ -152,6 +152,18 @@ describe('search and article', () => {
     expect(hits.map((h) => h.articolo)).toContain('6.4021.118.0');
   });
 
+  it('forgives a short word by likeness alone, beside a long word that needs the swap forgiven', async () => {
+    // A 4-letter word gets no edit, only alike stored words (the index is asked at that likeness).
+    const short = await search(dealer, 'term=olii');
+    expect(short.response.headers['x-search-match']).toBe('fuzzy');
+    expect(decodeURIComponent(String(short.response.headers['x-search-corrected']))).toBe('olio');
+    // With a long word beside it, the index is asked at the low likeness the swap needs.
+    const both = await search(dealer, 'term=olii%20filrto');
+    expect(both.response.headers['x-search-match']).toBe('fuzzy');
+    expect(decodeURIComponent(String(both.response.headers['x-search-corrected']))).toBe('olio filtro');
+    expect(both.hits.map((h) => h.articolo)).toEqual(['6.4021.118.0']);
+  });
+
   it('finds an OEM code typed with spaces, dashes or none', async () => {
     for (const term of ['0 986 452 041', '0986-452-041', '0986452041', '0986 452']) {
       const { hits, response } = await search(dealer, `term=${encodeURIComponent(term)}`);
