@@ -58,6 +58,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { visibilityRoutes } from './modules/visibility/visibility.routes.ts';
 import { warrantyRoutes } from './modules/warranty/warranty.routes.ts';
 import { whereUsedRoutes } from './modules/whereused/whereused.routes.ts';
+import { registerAdmission } from './platform/admission.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { createErpExport, createErpImport, type ErpExport } from './platform/erp.ts';
@@ -69,6 +70,9 @@ import { createLoggerRegistry, type LoggerRegistry } from './platform/logger.ts'
 import { createMailSender, type MailSender } from './platform/mail.ts';
 import { createMetrics, registerMetrics } from './platform/metrics.ts';
 import { registerWebAssets } from './platform/web-assets.ts';
+
+/** API requests at work at once on PGlite: enough to overlap hashing and file work, few enough to keep turns short. */
+const PGLITE_CONCURRENT_REQUESTS = 4;
 
 export type AppDeps = {
   config: Config;
@@ -156,6 +160,10 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerErrorHandling(app);
+  // PGlite runs every statement in turn on this process's one thread: requests take turns too.
+  if (database.kind === 'pglite' && config.pgliteMaxWaitMs > 0) {
+    registerAdmission(app, { concurrency: PGLITE_CONCURRENT_REQUESTS, maxWaitMs: config.pgliteMaxWaitMs });
+  }
   registerCsrf(app, config);
   const routeAreas = registerAuth(app, db, config, themes.resolve);
   registerInputGuard(app);

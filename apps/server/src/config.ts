@@ -69,6 +69,7 @@ const envSchema = z.object({
   CATALOGUE_REGEN_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   /** Spec 2 §5 "gg blocco richiesta garanzia": how many days old a warranty failure or repair date may be. */
   WARRANTY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  PGLITE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** Attachments go to this S3-compatible bucket instead of DATA_DIR/files. */
   S3_BUCKET: z
     .string()
@@ -121,6 +122,8 @@ export type Config = {
   checklistFactoryEmail: string;
   catalogueRegenHour: number;
   warrantyMaxAgeDays: number;
+  /** On the embedded database: how long an API request waits for its turn before a 503 (0: no limit). */
+  pgliteMaxWaitMs: number;
   /** Where attachments live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
   files: FilesConfig;
 };
@@ -189,6 +192,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     checklistFactoryEmail: e.CHECKLIST_FACTORY_EMAIL,
     catalogueRegenHour: e.CATALOGUE_REGEN_HOUR,
     warrantyMaxAgeDays: e.WARRANTY_MAX_AGE_DAYS,
+    pgliteMaxWaitMs: e.PGLITE_MAX_WAIT_MS,
     files: e.S3_BUCKET
       ? {
           kind: 's3',
