@@ -19,6 +19,19 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('"abc"');
   });
 
+  it("takes the embedded database's wait and buffers, and refuses buffers PGlite cannot start with", () => {
+    expect(loadConfig({})).toMatchObject({ pgliteMaxWaitMs: 2000, pgliteSharedBuffers: undefined });
+    expect(loadConfig({ PGLITE_MAX_WAIT_MS: '0', PGLITE_SHARED_BUFFERS: '1GB' })).toMatchObject({
+      pgliteMaxWaitMs: 0,
+      pgliteSharedBuffers: '1GB',
+    });
+    for (const size of ['2GB', '1537MB', '1 GB', 'lots', '0MB']) {
+      expect((configError({ PGLITE_SHARED_BUFFERS: size }) as ConfigError).message, size).toMatch(
+        /PGLITE_SHARED_BUFFERS/,
+      );
+    }
+  });
+
   it('names every wrong variable at once', () => {
     const error = configError({ PORT: '70000', SMTP_URL: 'http://mail', DATABASE_URL: 'mysql://x' });
     const message = (error as ConfigError).message;

@@ -16,6 +16,11 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const sizeInMb = (size: string) => {
+  const n = Number.parseInt(size, 10);
+  return size.endsWith('GB') ? n * 1024 : size.endsWith('MB') ? n : n / 1024;
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -70,6 +75,12 @@ const envSchema = z.object({
   /** Spec 2 §5 "gg blocco richiesta garanzia": how many days old a warranty failure or repair date may be. */
   WARRANTY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   PGLITE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  // PGlite's memory is 32-bit WebAssembly: 2GB of buffers does not start, 1536MB does.
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d{0,9}(kB|MB|GB)$/, 'a size such as 512MB or 1GB')
+    .refine((v) => sizeInMb(v) >= 1 && sizeInMb(v) <= 1536, 'between 1MB and 1536MB')
+    .optional(),
   /** Attachments go to this S3-compatible bucket instead of DATA_DIR/files. */
   S3_BUCKET: z
     .string()
@@ -124,6 +135,8 @@ export type Config = {
   warrantyMaxAgeDays: number;
   /** On the embedded database: how long an API request waits for its turn before a 503 (0: no limit). */
   pgliteMaxWaitMs: number;
+  /** shared_buffers of the embedded database (PGlite's default, 128MB, when absent). */
+  pgliteSharedBuffers: string | undefined;
   /** Where attachments live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
   files: FilesConfig;
 };
@@ -193,6 +206,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     catalogueRegenHour: e.CATALOGUE_REGEN_HOUR,
     warrantyMaxAgeDays: e.WARRANTY_MAX_AGE_DAYS,
     pgliteMaxWaitMs: e.PGLITE_MAX_WAIT_MS,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     files: e.S3_BUCKET
       ? {
           kind: 's3',

@@ -37,7 +37,13 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** PostgreSQL's shared_buffers inside PGlite (e.g. '1GB'); PGlite's own default when absent. */
+      sharedBuffers?: string;
+    }
 ) & { log?: SqlLog };
 
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
@@ -72,6 +78,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm, unaccent },
+    ...(options.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+      : {}),
   });
   const pgliteDb = drizzlePglite(client, { schema, logger: sqlLogger(options.log) });
   const db = pgliteDb as unknown as Db;

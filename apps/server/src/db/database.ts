@@ -6,4 +6,9 @@ import { type DatabaseHandle, openDatabase, type SqlLog } from './client.ts';
 export const openConfiguredDatabase = (config: Config, log?: SqlLog): Promise<DatabaseHandle> =>
   config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl, log })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), log });
+    : openDatabase({
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'pglite'),
+        sharedBuffers: config.pgliteSharedBuffers,
+        log,
+      });
