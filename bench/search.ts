@@ -83,6 +83,10 @@ const { values: args } = parseArgs({
     'cart-rate': { type: 'string', default: '10' },
     /** Open load: an arrival finding this many requests unanswered is counted as an error, not sent. */
     'max-in-flight': { type: 'string', default: '2000' },
+    /** PGlite's open loads: the rates above times each of these (its one thread serves a share of them). */
+    'pglite-load-scales': { type: 'string', default: '1,0.25' },
+    /** PGLITE_SHARED_BUFFERS of the server on PGlite (the product's default when absent). */
+    'pglite-shared-buffers': { type: 'string' },
     /** Language of the article details, cart and catalogue (the terms carry their own). */
     lang: { type: 'string', default: 'it' },
     port: { type: 'string', default: '18990' },
@@ -104,6 +108,14 @@ const RATES: Record<LoadCall, number> = {
   cart: Number(args['cart-rate']),
 };
 const MAX_IN_FLIGHT = Number(args['max-in-flight']);
+const PGLITE_LOAD_SCALES = String(args['pglite-load-scales'])
+  .split(',')
+  .filter((x) => x.trim() !== '')
+  .map(Number);
+if (PGLITE_LOAD_SCALES.some((x) => !Number.isFinite(x) || x <= 0)) {
+  console.error('--pglite-load-scales must be positive numbers, comma-separated');
+  process.exit(2);
+}
 const LANG = args.lang as Language;
 const PORT = Number(args.port);
 const OUT = path.resolve(ROOT, args.out as string);
@@ -527,9 +539,15 @@ const saturationRuns = async (
  * Constant arrival rates (open model): arrival n of a call starts at n / rate s whatever the answers
  * before it, and its latency runs from that scheduled start.
  */
-const openLoad = async (sessions: Session[], ops: Record<LoadCall, Op>): Promise<LoadRun> => {
+const openLoad = async (
+  sessions: Session[],
+  ops: Record<LoadCall, Op>,
+  rates: Record<LoadCall, number> = RATES,
+): Promise<LoadRun> => {
   const plan = LOAD_CALLS.flatMap((call) =>
-    Array.from({ length: Math.round(RATES[call] * SECONDS) }, (_, n) => ({ call, n, at: (n * 1000) / RATES[call] })),
+    rates[call] > 0
+      ? Array.from({ length: Math.round(rates[call] * SECONDS) }, (_, n) => ({ call, n, at: (n * 1000) / rates[call] }))
+      : [],
   ).sort((a, b) => a.at - b.at);
   const samples: Sample[] = [];
   const pending: Promise<void>[] = [];
@@ -566,7 +584,7 @@ const openLoad = async (sessions: Session[], ops: Record<LoadCall, Op>): Promise
   if (dropped > 0) log(`open load: ${dropped} arrivals not sent (over ${MAX_IN_FLIGHT} in flight)`);
   await Promise.all(pending);
   const run: LoadRun = {
-    rates: RATES,
+    rates,
     seconds: SECONDS,
     elapsed: seconds(t0),
     lagMax,
@@ -578,7 +596,7 @@ const openLoad = async (sessions: Session[], ops: Record<LoadCall, Op>): Promise
     const of = samples.filter((s) => s.call === call);
     const s = stats(of.filter((x) => x.ok).map((x) => x.ms));
     log(
-      `open load ${call} ${RATES[call]}/s: p95 ${s.p95.toFixed(1)} ms, ${of.length - s.count} errors (target ${LOAD_P95_TARGET} ms)`,
+      `open load ${call} ${rates[call]}/s: p95 ${s.p95.toFixed(1)} ms, ${of.length - s.count} errors (target ${LOAD_P95_TARGET} ms)`,
     );
   }
   return run;
@@ -690,6 +708,7 @@ try {
 // 3. The same single-client mix on PGlite: one connection, held by the server, so the kept results
 // are emptied with the server stopped.
 let pglite: SingleRun | null = null;
+const pgliteLoads: LoadRun[] = [];
 let pgliteFacts: Facts['pglite'] = null;
 if (PGLITE_DIR) {
   const withPglite = async <T>(run: (db: Db) => Promise<T>) => {
@@ -714,25 +733,37 @@ if (PGLITE_DIR) {
         : `The PGlite data set has ${liteSize.articles} articles, the PostgreSQL one ${size.articles}: the figures compare different data.`,
   };
   const LITE_PORT = PORT + 1;
+  const LITE_BASE = `http://127.0.0.1:${LITE_PORT}`;
   const lite: { server: ChildProcess | null } = { server: null };
+  const fresh = async () => {
+    if (lite.server) await stopServer(lite.server);
+    await withPglite(emptyKept);
+    const t0 = performance.now();
+    lite.server = await startBenchServer(LITE_PORT, {
+      DATA_DIR: PGLITE_DIR,
+      SMTP_URL: '',
+      ERP_EXPORT_URL: '',
+      ...(args['pglite-shared-buffers'] ? { PGLITE_SHARED_BUFFERS: args['pglite-shared-buffers'] } : {}),
+    });
+    log(`PGlite server up in ${seconds(t0).toFixed(1)} s`);
+    const session = await openSession(LITE_BASE, DEALER);
+    await warmUp(session, liteInputs, warmTerms, createCartDriver(liteInputs.cartArticles));
+    return session;
+  };
   try {
-    pglite = await singleClient(
-      {
-        name: 'pglite',
-        inputs: liteInputs,
-        fresh: async () => {
-          if (lite.server) await stopServer(lite.server);
-          await withPglite(emptyKept);
-          const t0 = performance.now();
-          lite.server = await startBenchServer(LITE_PORT, { DATA_DIR: PGLITE_DIR, SMTP_URL: '', ERP_EXPORT_URL: '' });
-          log(`PGlite server up in ${seconds(t0).toFixed(1)} s`);
-          const session = await openSession(`http://127.0.0.1:${LITE_PORT}`, DEALER);
-          await warmUp(session, liteInputs, warmTerms, createCartDriver(liteInputs.cartArticles));
-          return session;
-        },
-      },
-      mix,
-    );
+    pglite = await singleClient({ name: 'pglite', inputs: liteInputs, fresh }, mix);
+    if (LOAD_CALLS.some((call) => RATES[call] > 0)) {
+      for (const scale of PGLITE_LOAD_SCALES) {
+        const session = await fresh();
+        const cart = createCartDriver(liteInputs.cartArticles);
+        await cart.empty(session);
+        const sessions = await Promise.all(Array.from({ length: LOAD_SESSIONS }, () => openSession(LITE_BASE, DEALER)));
+        await sleep(3000);
+        const rates = Object.fromEntries(LOAD_CALLS.map((c) => [c, RATES[c] * scale])) as Record<LoadCall, number>;
+        pgliteLoads.push(await openLoad(sessions, loadOps(liteInputs, mix, cart), rates));
+        await cart.empty(session);
+      }
+    }
   } finally {
     if (lite.server) await stopServer(lite.server);
   }
@@ -754,7 +785,7 @@ const facts: Facts = {
   pglite: pgliteFacts,
   catalogueElsewhere: inputs.catalogue ? null : await catalogueElsewhere(),
 };
-const report = buildReport({ facts, terms: mix, postgres, pglite, ratio, saturation, load });
+const report = buildReport({ facts, terms: mix, postgres, pglite, pgliteLoads, ratio, saturation, load });
 await fs.mkdir(path.dirname(OUT), { recursive: true });
 await fs.writeFile(OUT, report);
 console.info(report);

@@ -21,6 +21,12 @@ describe('describeError (spec 1 §8, the one error mapper)', () => {
     expect(describeError(problem(404, 'error.http.404'))).toBe('Risorsa non trovata');
   });
 
+  it('asks to try again in a moment when the portal is busy (503)', () => {
+    expect(describeError(problem(503, 'error.busy'))).toBe(
+      'Il portale è molto occupato in questo momento: riprova tra qualche istante.',
+    );
+  });
+
   it('names each field of a 400 with field errors', () => {
     const error = problem(400, 'error.validation', {
       fieldErrors: [{ field: 'email', message: 'validation.required' }],
