@@ -476,7 +476,8 @@ const groupsToRead = (session: Session, lexemes: TierLexemes) => {
  * a lexeme not yet opened brings its words (a prefix: every stored word it starts) with a first
  * slice, sized from the lexeme's count; a word already open, the next slice. Slices are sized from
  * the word's share of the articles, so the lists reach about the same rank. False when a list is not
- * known (no full reindex since migration 0024) or the reads went past RANKS_READ_MAX.
+ * known (no full reindex since migration 0024) or the reads went past RANKS_READ_MAX. The slices come
+ * as base64 text: PGlite hands a bytea result over eight times slower (28 ms for 400 KB against 2.5 ms).
  */
 const readLists = async (session: Session, lexemes: readonly Lexeme[], target: number) => {
   const rows = Math.max(1, session.articles);
@@ -487,7 +488,8 @@ const readLists = async (session: Session, lexemes: readonly Lexeme[], target: n
     const words = session.lexemeWords.get(lexemeKey(l));
     if (!words) {
       const bytes = 4 * sliceOf(estimateOf(session, l).matches ?? rows, 0);
-      const columns = sql`${lexemeKey(l)}::text as k, word, length(ranks) / 4 as total, substring(ranks from 1 for ${bytes}) as part`;
+      const columns = sql`${lexemeKey(l)}::text as k, word, length(ranks) / 4 as total,
+                          encode(substring(ranks from 1 for ${bytes}), 'base64') as part`;
       parts.push(sql`(select ${columns} from search_word where ${storedWords(l)})`);
       continue;
     }
@@ -497,7 +499,7 @@ const readLists = async (session: Session, lexemes: readonly Lexeme[], target: n
       const bytes = 4 * Math.min(list.total - list.ranks.length, sliceOf(list.total, knownTo(list)));
       parts.push(
         sql`(select null::text as k, word, length(ranks) / 4 as total,
-                    substring(ranks from ${4 * list.ranks.length + 1} for ${bytes}) as part
+                    encode(substring(ranks from ${4 * list.ranks.length + 1} for ${bytes}), 'base64') as part
                from search_word where word = ${word})`,
       );
     }
@@ -507,12 +509,12 @@ const readLists = async (session: Session, lexemes: readonly Lexeme[], target: n
     k: string | null;
     word: string;
     total: number | string | null;
-    part: Uint8Array | null;
+    part: string | null;
   }>(session.tx, sql.join(parts, sql` union all `));
   for (const l of lexemes) if (!session.lexemeWords.has(lexemeKey(l))) session.lexemeWords.set(lexemeKey(l), []);
   for (const row of read) {
     if (row.part === null || row.total === null) return false;
-    const part = decodeRanks(row.part);
+    const part = decodeRanks(Buffer.from(row.part, 'base64'));
     session.ranksRead += part.length;
     const list = session.lists.get(row.word);
     if (row.k !== null) {
