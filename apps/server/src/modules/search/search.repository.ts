@@ -114,7 +114,13 @@ type Session = {
   lists: Map<string, WordList>;
   lexemeWords: Map<string, string[]>;
   ranksRead: number;
+  /** The code tiers and the code prefix's count, read by openSession for the code and limits the search will ask. */
+  codes: PrefetchedCodes | null;
 };
+
+/** What openSession reads ahead for the term's code: its tiers cut at `limit`, and its prefix's count up to `cap`. */
+type CodeAsk = { code: string; limit: number; cap: number | null };
+type PrefetchedCodes = CodeAsk & { rows: (TierRow & { tier: number })[]; count: number | null };
 
 /**
  * Of a lexeme: how many articles have it (or a word starting with it), in all languages and in
@@ -297,7 +303,8 @@ const allOf = (estimates: readonly WordEstimate[]): WordEstimate => {
  */
 const wordMatches = async (session: Session, m: Matcher, tier: Language | 'all'): Promise<WordEstimate> => {
   const oem = tier === 'all' ? m.oem : null;
-  await loadEstimates(session, [...m.words.flat(), ...(oem ? [oem] : [])]);
+  // The OEM code's estimate comes with the words' in the user's language: one statement for both tiers.
+  await loadEstimates(session, [...m.words.flat(), ...(m.oem ? [m.oem] : [])]);
   const groupEstimate = (group: readonly Lexeme[]) => anyOf(group.map((l) => estimateOf(session, l)));
   const words = m.words.length > 0 ? allOf(m.words.map(groupEstimate)) : UNKNOWN;
   if (tier !== 'all') {
@@ -666,7 +673,6 @@ const rankedMatches = async (
  * the word tiers are taken by `wordTier`. A tier that completes the page ends the ranking.
  */
 const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: number, offset: number) => {
-  const s = articoloSearch;
   const best = new Map<number, { tier: number; code: string }>();
   const take = (tier: number, rows: readonly TierRow[]) => {
     for (const row of rows) {
@@ -675,13 +681,14 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
     }
   };
   if (m.code) {
-    // The code tiers are a range of the code index, already in order.
-    await planFor(session, true);
-    const codes = await queryRows<TierRow & { tier: number }>(
-      session.tx,
-      sql`(select 0 as tier, * from (${tierQuery(sql`${s.codiceNorm} = ${m.code}`, limit)}) x)
-          union all (select 1 as tier, * from (${tierQuery(sql`${s.codiceNorm} like ${`${m.code}%`}`, limit)}) y)`,
-    );
+    const ahead = session.codes;
+    const codes =
+      ahead && ahead.code === m.code && ahead.limit === limit
+        ? ahead.rows
+        : await (async () => {
+            await planFor(session, true);
+            return queryRows<TierRow & { tier: number }>(session.tx, codeTiers(m.code as string, limit));
+          })();
     take(
       0,
       codes.filter((row) => row.tier === 0),
@@ -704,6 +711,20 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
     .sort(([ia, a], [ib, b]) => a.tier - b.tier || (a.code < b.code ? -1 : a.code > b.code ? 1 : ia - ib))
     .slice(offset, limit)
     .map(([id]) => id);
+};
+
+/** The code tiers, exact code then code prefix, each a range of the code index already in order. */
+const codeTiers = (code: string, limit: number) => {
+  const s = articoloSearch;
+  return sql`(select 0 as tier, * from (${tierQuery(sql`${s.codiceNorm} = ${code}`, limit)}) x)
+      union all (select 1 as tier, * from (${tierQuery(sql`${s.codiceNorm} like ${`${code}%`}`, limit)}) y)`;
+};
+
+/** How many visible articles have a code starting with `code`, counted up to `cap` on the code index. */
+const codeCount = (code: string, cap: number) => {
+  const s = articoloSearch;
+  return sql`select count(*) as n from (select 1 from ${s} where ${s.codiceNorm} like ${`${code}%`} and ${s.visibile}
+               limit ${cap}) x`;
 };
 
 const tierQuery = (condition: SQL, limit: number) => {
@@ -816,13 +837,13 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
   let codeMatches = 0;
   if (m.code) {
     // A code prefix shared by many codes fills the count on the code index alone.
-    await planFor(session, true);
-    const [codes] = await queryRows<{ n: number | string }>(
-      session.tx,
-      sql`select count(*) as n from (select 1 from ${s} where ${s.codiceNorm} like ${`${m.code}%`} and ${s.visibile}
-            limit ${cap}) x`,
-    );
-    codeMatches = Number(codes?.n ?? 0);
+    const ahead = session.codes;
+    if (ahead && ahead.code === m.code && ahead.cap === cap && ahead.count !== null) codeMatches = ahead.count;
+    else {
+      await planFor(session, true);
+      const [codes] = await queryRows<{ n: number | string }>(session.tx, codeCount(m.code, cap));
+      codeMatches = Number(codes?.n ?? 0);
+    }
     if (codeMatches >= cap) return keep();
     // Words in no article add nothing to the code prefix's count.
     if (!words) return codeMatches;
@@ -979,10 +1000,10 @@ const planFor = async (session: Session, manyMatches: boolean) => {
 
 /**
  * Opens a search, in one statement: the generation of kept results, the words of the term, the
- * articles searched, the rows without a rank, exact bitmaps for common words, the typo threshold.
- * Plans start as the code tiers want them (index scans on); the first bitmap statement turns them off.
+ * articles searched, the rows without a rank, exact bitmaps for common words, the typo threshold,
+ * and what `ask` names of the term's code (its tiers and its prefix's count). Plans start as the code tiers want them (index scans on); the first bitmap statement turns them off.
  */
-const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
+const openSession = async (tx: DbOrTx, term: string, ask: CodeAsk | null): Promise<Session> => {
   // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
   // No parallel workers: starting them costs more than any of these statements (20–60 ms measured for
   // a bitmap scan of one row, whose estimate of thousands had made the plan parallel).
@@ -992,9 +1013,19 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
     articles: number | string;
     unranked: number | string;
     ranked: boolean;
+    codes: PrefetchedCodes['rows'] | string | null;
+    code_count: number | string | null;
   }>(
     tx,
     sql`select generation, ranked, ${termWords(term)} as words,
+               ${
+                 ask
+                   ? sql`(select coalesce(json_agg(json_build_object('tier', c.tier, 'id', c.id, 'code', c.code)
+                                          order by c.tier, c.code, c.id), '[]'::json)
+                            from (${codeTiers(ask.code, ask.limit)}) c)`
+                   : sql`null`
+               } as codes,
+               ${ask?.cap ? sql`(${codeCount(ask.code, ask.cap)})` : sql`null`} as code_count,
                (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
                (select count(*) from (select 1 from articolo_search where rank is null limit ${UNRANKED_MAX + 1}) u) as unranked,
                set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true),
@@ -1013,6 +1044,14 @@ const openSession = async (tx: DbOrTx, term: string): Promise<Session> => {
     lists: new Map(),
     lexemeWords: new Map(),
     ranksRead: 0,
+    codes:
+      ask && state
+        ? {
+            ...ask,
+            rows: typeof state.codes === 'string' ? JSON.parse(state.codes) : (state.codes ?? []),
+            count: state.code_count === null ? null : Number(state.code_count),
+          }
+        : null,
   };
 };
 
@@ -1043,12 +1082,16 @@ const rankedWithTotal = async (
 };
 
 const search = async (tx: DbOrTx, term: string, lang: Language, page: number, size: number): Promise<RankedPage> => {
-  const session = await openSession(tx, term);
-  const { words } = session;
-  const exact = matcherOf(codeOf(term), words);
   const offset = page * size;
+  const typeahead = size <= AUTOCOMPLETE_SIZE && page === 0;
   // The typeahead only needs to know whether there is more than one page ('show all').
-  const cap = (size <= AUTOCOMPLETE_SIZE && page === 0 ? size : Math.max(SEARCH_COUNT_LIMIT, offset + size)) + 1;
+  const cap = (typeahead ? size : Math.max(SEARCH_COUNT_LIMIT, offset + size)) + 1;
+  const code = codeOf(term);
+  // The code tiers and count are read with the opening statement, one round trip less for every search.
+  const ask = code ? { code, limit: typeahead ? cap : offset + size, cap: typeahead ? null : cap } : null;
+  const session = await openSession(tx, term, ask);
+  const { words } = session;
+  const exact = matcherOf(code, words);
   const found = await rankedWithTotal(session, exact, lang, page, size, cap);
   if (found.total > 0) return { ids: found.ids, ...counted(found.total, cap), match: 'exact' };
   // openSession set the shortlist's low threshold.
