@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ArticoloDetail, ArticoloHit, InfoCliente } from '@ricambi/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { appUser, articolo, searchLog, searchPage } from '../src/db/schema/index.ts';
 import { articoloImagesDir } from '../src/modules/articolo/articolo.images.ts';
 import { reindexArticles } from '../src/modules/search/search.indexer.ts';
 import { keepPage, keptPage, pageKey } from '../src/modules/search/search.repository.ts';
+import { plainWords, termWords } from '../src/modules/search/search.terms.ts';
 import { addBom, addEquiv, createArticolo, createMarchio } from './catalogue-factories.ts';
 import { type Agent, createTestApp, type TestApp } from './test-app.ts';
 
@@ -238,6 +240,22 @@ describe('search and article', () => {
     const now = await keptPage(t.db, key);
     await keepPage(t.db, key, now.generation, { ids: [], total: 0, capped: false, match: 'none' });
     expect((await keptPage(t.db, key)).page).toEqual({ ids: [], total: 0, capped: false, match: 'none' });
+  });
+
+  it('guesses the words of a plain term as the parser cuts them, and guesses nothing for any other term', async () => {
+    const plain = ['filtro olio', 'Filtro  OLIO 300', '180 72 39', 'x', 'pompa idr 300 kg', 'abc123'];
+    const other = ['300x52.5x84', 'EC-71137', 'câble', '2.574', "l'olio", 'a-b', 'filtro,olio', '12abc'];
+    for (const term of plain) {
+      const [row] = await queryRows<{ words: string[] | string }>(t.db, sql`select ${termWords(term)} as words`);
+      const parsed = typeof row?.words === 'string' ? JSON.parse(row.words) : row?.words;
+      const guessed = plainWords(term);
+      if (guessed) expect(guessed, term).toEqual(parsed);
+    }
+    expect(plainWords('Filtro  OLIO 300')).toEqual(['filtro', 'olio', '300']);
+    expect(plainWords('abc123')).toBeNull();
+    for (const term of other) expect(plainWords(term), term).toBeNull();
+    // A plain term searches as before, its estimates asked ahead.
+    expect((await search(dealer, 'term=olio%20motore&size=10&page=0')).hits.map((h) => h.id)).toContain(filterId);
   });
 
   it('refuses an empty term with a field error', async () => {

@@ -17,6 +17,7 @@ import {
   codeOf,
   editDistance,
   isNumber,
+  plainWords,
   prefixQuery,
   termWords,
   usefulWords,
@@ -222,6 +223,20 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
   const asked = missing.filter(listed);
   for (const l of missing) if (!listed(l)) session.estimates.set(lexemeKey(l), UNKNOWN);
   if (asked.length === 0) return;
+  keepEstimates(session, await queryRows<EstimateRow>(session.tx, estimatesQuery(asked)));
+};
+
+type EstimateRow = {
+  k: string;
+  c: number | string;
+  n: number | string;
+  first: string | null;
+  blocks: string | null;
+  langs: string | null;
+};
+
+/** One row (EstimateRow) per lexeme: its stored words' figures together. */
+const estimatesQuery = (lexemes: readonly Lexeme[]) => {
   // A word's blocks and language counts are all known or their union is not (a null among them).
   const figures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
     case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks,
@@ -229,18 +244,14 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
       LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
       sql`, `,
     )}], ',') end as langs`;
-  const parts = asked.map(
+  const parts = lexemes.map(
     (l) => sql`select ${lexemeKey(l)}::text as k, ${figures}
                  from (select articles, first_code, blocks, lang_articles from search_word where ${storedWords(l)}) x`,
   );
-  const rows = await queryRows<{
-    k: string;
-    c: number | string;
-    n: number | string;
-    first: string | null;
-    blocks: string | null;
-    langs: string | null;
-  }>(session.tx, sql.join(parts, sql` union all `));
+  return sql.join(parts, sql` union all `);
+};
+
+const keepEstimates = (session: Session, rows: readonly EstimateRow[]) => {
   for (const row of rows) {
     const unknown = row.k.startsWith('*') && Number(row.c) >= PREFIX_WORDS_COUNTED;
     session.estimates.set(
@@ -1003,7 +1014,12 @@ const planFor = async (session: Session, manyMatches: boolean) => {
  * articles searched, the rows without a rank, exact bitmaps for common words, the typo threshold,
  * and what `ask` names of the term's code (its tiers and its prefix's count). Plans start as the code tiers want them (index scans on); the first bitmap statement turns them off.
  */
-const openSession = async (tx: DbOrTx, term: string, ask: CodeAsk | null): Promise<Session> => {
+const openSession = async (
+  tx: DbOrTx,
+  term: string,
+  ask: CodeAsk | null,
+  guess: { words: readonly string[]; lexemes: readonly Lexeme[] } | null,
+): Promise<Session> => {
   // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
   // No parallel workers: starting them costs more than any of these statements (20–60 ms measured for
   // a bitmap scan of one row, whose estimate of thousands had made the plan parallel).
@@ -1015,6 +1031,7 @@ const openSession = async (tx: DbOrTx, term: string, ask: CodeAsk | null): Promi
     ranked: boolean;
     codes: PrefetchedCodes['rows'] | string | null;
     code_count: number | string | null;
+    estimates: EstimateRow[] | string | null;
   }>(
     tx,
     sql`select generation, ranked, ${termWords(term)} as words,
@@ -1026,17 +1043,23 @@ const openSession = async (tx: DbOrTx, term: string, ask: CodeAsk | null): Promi
                    : sql`null`
                } as codes,
                ${ask?.cap ? sql`(${codeCount(ask.code, ask.cap)})` : sql`null`} as code_count,
+               ${
+                 guess && guess.lexemes.length > 0
+                   ? sql`(select coalesce(json_agg(e), '[]'::json) from (${estimatesQuery(guess.lexemes)}) e)`
+                   : sql`null`
+               } as estimates,
                (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
                (select count(*) from (select 1 from articolo_search where rank is null limit ${UNRANKED_MAX + 1}) u) as unranked,
                set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true),
                set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)
           from search_top_state where id = 1`,
   );
-  return {
+  const words = jsonArray(state?.words);
+  const session: Session = {
     tx,
     manyMatches: true,
     generation: Number(state?.generation ?? -1),
-    words: jsonArray(state?.words),
+    words,
     articles: Number(state?.articles ?? 0),
     estimates: new Map(),
     unranked: Number(state?.unranked ?? UNRANKED_MAX + 1),
@@ -1053,6 +1076,17 @@ const openSession = async (tx: DbOrTx, term: string, ask: CodeAsk | null): Promi
           }
         : null,
   };
+  // The estimates asked for the guessed words serve when the parser cut the term the same way, for
+  // the lexemes loadEstimates would ask too (2-letter words only once a full reindex listed them).
+  const estimates = state?.estimates ?? null;
+  if (guess && estimates !== null && JSON.stringify(guess.words) === JSON.stringify(words)) {
+    const rows: EstimateRow[] = typeof estimates === 'string' ? JSON.parse(estimates) : estimates;
+    keepEstimates(
+      session,
+      rows.filter((row) => row.k.length - 1 >= (session.ranked ? 2 : 3)),
+    );
+  }
+  return session;
 };
 
 /** A json column arrives parsed from one driver and as text from another. */
@@ -1089,7 +1123,17 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
   const code = codeOf(term);
   // The code tiers and count are read with the opening statement, one round trip less for every search.
   const ask = code ? { code, limit: typeahead ? cap : offset + size, cap: typeahead ? null : cap } : null;
-  const session = await openSession(tx, term, ask);
+  // Plain words are cut at the spaces: their estimates come with the opening statement too.
+  const guessed = plainWords(term);
+  const guessedMatcher = guessed ? matcherOf(code, guessed) : null;
+  const guess =
+    guessed && guessedMatcher
+      ? {
+          words: guessed,
+          lexemes: [...guessedMatcher.words.flat(), ...(guessedMatcher.oem ? [guessedMatcher.oem] : [])],
+        }
+      : null;
+  const session = await openSession(tx, term, ask, guess);
   const { words } = session;
   const exact = matcherOf(code, words);
   const found = await rankedWithTotal(session, exact, lang, page, size, cap);

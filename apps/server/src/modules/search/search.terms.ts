@@ -23,6 +23,16 @@ export const termWords = (term: string): SQL => sql`(
     join ts_token_type('default') as t on t.tokid = p.tokid
    where t.alias not in ('blank', 'asciihword', 'hword', 'numhword'))`;
 
+/**
+ * The words of a term typed as plain words and numbers only (ASCII letters or digits, spaces between),
+ * which the parser of `termWords` cuts at the spaces; null for anything else. A guess to ask ahead
+ * with: the parser's words stay what the search uses.
+ */
+export const plainWords = (term: string): string[] | null => {
+  const words = term.trim().toLowerCase().split(/ +/);
+  return words.every((w) => /^(?:[a-z]+|\d+)$/.test(w)) ? words : null;
+};
+
 /** Numbers are searched whole ('300' is a width, not every number starting with 300). */
 export const isNumber = (word: string) => /^\d+$/.test(word);
 
