@@ -138,6 +138,29 @@ test('the typeahead offers at most 10 suggestions and "show all"', async ({ page
   await expect(page.getByRole('heading', { name: CODE })).toBeVisible();
 });
 
+test('a typeahead request the next keystroke supersedes is cancelled, not waited for', async ({ page }) => {
+  await signIn(page, 'dealer');
+  await page.goto('/spare-parts');
+  // The first term's answer is held back (the server still answers it), so the next term arrives while it is in flight.
+  let held = false;
+  await page.route(/\/api\/search\/full\?term=filt&/, async (route) => {
+    held = true;
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await route.continue().catch(() => undefined);
+  });
+  const cancelled = page.waitForEvent('requestfailed', {
+    predicate: (request) => /\/api\/search\/full\?term=filt&/.test(request.url()),
+    timeout: 20_000,
+  });
+  const box = page.getByRole('combobox').first();
+  await box.fill('filt');
+  await expect.poll(() => held).toBe(true);
+  await box.fill('filtro');
+  expect((await cancelled).failure()?.errorText).toMatch(/ABORTED|cancel/i);
+  await expect(page.getByTestId('typeahead-option').first()).toBeVisible();
+  await expect(page.getByTestId('typeahead-show-all')).toBeVisible();
+});
+
 /** Opens a select and takes its first option with the keyboard (as a tablet user would tap it). */
 const pickFirst = async (page: Page, id: string) => {
   const select = page.locator(`#${id}`);

@@ -27,8 +27,8 @@ const query = (params: Record<string, string | number | undefined>) =>
     Object.entries(params).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
   ).toString();
 
-const fetchHits = async (url: string): Promise<HitPage> => {
-  const { items, total, capped, headers } = await http.getPage<ArticoloHit>(url);
+const fetchHits = async (url: string, signal?: AbortSignal): Promise<HitPage> => {
+  const { items, total, capped, headers } = await http.getPage<ArticoloHit>(url, signal);
   const corrected = headers.get(SEARCH_HEADERS.corrected);
   return {
     items,
@@ -46,7 +46,8 @@ export const useTypeahead = (term: string) => {
   const lang = useLang();
   return useQuery({
     queryKey: queryKeys.catalogue.search('typeahead', { term, lang }),
-    queryFn: () => fetchHits(`/api/search/full?${query({ term, size: AUTOCOMPLETE_SIZE, lang })}`),
+    // A keystroke supersedes the request of the term before it: that one is cancelled, not waited for.
+    queryFn: ({ signal }) => fetchHits(`/api/search/full?${query({ term, size: AUTOCOMPLETE_SIZE, lang })}`, signal),
     enabled: term.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -57,7 +58,7 @@ export const useFullSearch = (term: string, page: number) => {
   const lang = useLang();
   return useQuery({
     queryKey: queryKeys.catalogue.search('full', { term, page, lang }),
-    queryFn: () => fetchHits(`/api/search/full?${query({ term, page, size: PAGE_SIZE, lang })}`),
+    queryFn: ({ signal }) => fetchHits(`/api/search/full?${query({ term, page, size: PAGE_SIZE, lang })}`, signal),
     placeholderData: keepPreviousData,
   });
 };

@@ -22,7 +22,13 @@ const readCookie = (name: string) =>
 
 type Body = { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | undefined;
 
-const send = async (method: string, url: string, body: Body, extra?: Record<string, string>): Promise<Response> => {
+const send = async (
+  method: string,
+  url: string,
+  body: Body,
+  extra?: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<Response> => {
   const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (!SAFE.has(method)) {
     const token = readCookie(CSRF.cookie);
@@ -40,8 +46,10 @@ const send = async (method: string, url: string, body: Body, extra?: Record<stri
     payload = body.multipart;
   }
   try {
-    return await fetch(url, { method, headers, body: payload, credentials: 'same-origin' });
-  } catch {
+    return await fetch(url, { method, headers, body: payload, credentials: 'same-origin', signal });
+  } catch (error) {
+    // A request given up by its caller (a superseded typeahead) is not a network failure.
+    if (signal?.aborted) throw error;
     throw new ApiError(0, url, method);
   }
 };
@@ -86,8 +94,9 @@ export const requestWithHeaders = async <T>(
   url: string,
   body?: Body,
   headers?: Record<string, string>,
+  signal?: AbortSignal,
 ): Promise<{ data: T; headers: Headers }> => {
-  let response = await send(method, url, body, headers);
+  let response = await send(method, url, body, headers, signal);
   if (response.status === 403 && !SAFE.has(method)) {
     await fetch('/', { credentials: 'same-origin' }).catch(() => undefined);
     response = await send(method, url, body, headers);
@@ -107,9 +116,12 @@ export const request = async <T>(
 /** One page of a paged list (DESIGN.md: `X-Total-Count`); `capped` when the server stopped counting. */
 export type Page<T> = { items: T[]; total: number; capped: boolean };
 
-/** GET a paged list: the rows, the total and the capped flag from the headers, and the headers. */
-const getPage = async <T>(url: string): Promise<Page<T> & { headers: Headers }> => {
-  const { data, headers } = await requestWithHeaders<T[]>('GET', url);
+/**
+ * GET a paged list: the rows, the total and the capped flag from the headers, and the headers. A
+ * query's `signal` cancels the request when the query is no longer wanted (the term changed).
+ */
+const getPage = async <T>(url: string, signal?: AbortSignal): Promise<Page<T> & { headers: Headers }> => {
+  const { data, headers } = await requestWithHeaders<T[]>('GET', url, undefined, undefined, signal);
   const total = headers.get(PAGE_HEADERS.totalCount);
   return {
     items: data,
