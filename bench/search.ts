@@ -112,10 +112,6 @@ const PGLITE_LOAD_SCALES = String(args['pglite-load-scales'])
   .split(',')
   .filter((x) => x.trim() !== '')
   .map(Number);
-if (PGLITE_LOAD_SCALES.some((x) => !Number.isFinite(x) || x <= 0)) {
-  console.error('--pglite-load-scales must be positive numbers, comma-separated');
-  process.exit(2);
-}
 const LANG = args.lang as Language;
 const PORT = Number(args.port);
 const OUT = path.resolve(ROOT, args.out as string);
@@ -129,6 +125,8 @@ const fail = (message: string): never => {
   console.error(message);
   process.exit(2);
 };
+if (PGLITE_LOAD_SCALES.some((x) => !Number.isFinite(x) || x <= 0))
+  fail('--pglite-load-scales must be positive numbers, comma-separated');
 for (const [name, value] of [
   ['--terms', TERMS],
   ['--iterations', ITERATIONS],
