@@ -75,6 +75,9 @@ type Matcher = {
 };
 
 /** A code typed with separators or several words may be an OEM code, stored without them. */
+/** Every lexeme a matcher may ask about: its words' and the OEM code's. */
+const lexemesOfMatcher = (m: Matcher) => [...m.words.flat(), ...(m.oem ? [m.oem] : [])];
+
 const oemAlternative = (code: string, words: readonly string[]) =>
   code.length >= 4 && /\d/.test(code) && !(words.length === 1 && words[0] === code) ? code : null;
 
@@ -210,6 +213,9 @@ const storedWords = (l: Lexeme) =>
     ? sql`word ~>=~ ${l.word} and word ~<~ ${l.word + LAST_CHARACTER} limit ${PREFIX_WORDS_COUNTED}`
     : sql`word = ${l.word}`;
 
+/** Whether search_word lists a word that long: 3+ characters, 2 once a full reindex ran since migration 0024. */
+const isListed = (session: Session, word: string) => word.length >= (session.ranked ? 2 : 3);
+
 /**
  * Estimates of the lexemes not yet asked, from the word counts of the search data, in one
  * statement: unknown for a prefix covering too many words and for anything shorter than a stored
@@ -219,9 +225,8 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
   const missing = [...new Map(lexemes.map((l) => [lexemeKey(l), l])).values()].filter(
     (l) => !session.estimates.has(lexemeKey(l)),
   );
-  const listed = (l: Lexeme) => l.word.length >= (session.ranked ? 2 : 3);
-  const asked = missing.filter(listed);
-  for (const l of missing) if (!listed(l)) session.estimates.set(lexemeKey(l), UNKNOWN);
+  const asked = missing.filter((l) => isListed(session, l.word));
+  for (const l of missing) if (!isListed(session, l.word)) session.estimates.set(lexemeKey(l), UNKNOWN);
   if (asked.length === 0) return;
   keepEstimates(session, await queryRows<EstimateRow>(session.tx, estimatesQuery(asked)));
 };
@@ -315,7 +320,7 @@ const allOf = (estimates: readonly WordEstimate[]): WordEstimate => {
 const wordMatches = async (session: Session, m: Matcher, tier: Language | 'all'): Promise<WordEstimate> => {
   const oem = tier === 'all' ? m.oem : null;
   // The OEM code's estimate comes with the words' in the user's language: one statement for both tiers.
-  await loadEstimates(session, [...m.words.flat(), ...(m.oem ? [m.oem] : [])]);
+  await loadEstimates(session, lexemesOfMatcher(m));
   const groupEstimate = (group: readonly Lexeme[]) => anyOf(group.map((l) => estimateOf(session, l)));
   const words = m.words.length > 0 ? allOf(m.words.map(groupEstimate)) : UNKNOWN;
   if (tier !== 'all') {
@@ -1012,7 +1017,9 @@ const planFor = async (session: Session, manyMatches: boolean) => {
 /**
  * Opens a search, in one statement: the generation of kept results, the words of the term, the
  * articles searched, the rows without a rank, exact bitmaps for common words, the typo threshold,
- * and what `ask` names of the term's code (its tiers and its prefix's count). Plans start as the code tiers want them (index scans on); the first bitmap statement turns them off.
+ * what `ask` names of the term's code (its tiers and its prefix's count), and the estimates of the
+ * guessed words. Plans start as the code tiers want them (index scans on); the first bitmap
+ * statement turns them off.
  */
 const openSession = async (
   tx: DbOrTx,
@@ -1054,7 +1061,7 @@ const openSession = async (
                set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)
           from search_top_state where id = 1`,
   );
-  const words = jsonArray(state?.words);
+  const words = fromJson<string[]>(state?.words, []);
   const session: Session = {
     tx,
     manyMatches: true,
@@ -1071,27 +1078,26 @@ const openSession = async (
       ask && state
         ? {
             ...ask,
-            rows: typeof state.codes === 'string' ? JSON.parse(state.codes) : (state.codes ?? []),
+            rows: fromJson(state.codes, []),
             count: state.code_count === null ? null : Number(state.code_count),
           }
         : null,
   };
   // The estimates asked for the guessed words serve when the parser cut the term the same way, for
   // the lexemes loadEstimates would ask too (2-letter words only once a full reindex listed them).
-  const estimates = state?.estimates ?? null;
-  if (guess && estimates !== null && JSON.stringify(guess.words) === JSON.stringify(words)) {
-    const rows: EstimateRow[] = typeof estimates === 'string' ? JSON.parse(estimates) : estimates;
+  if (guess && state?.estimates && JSON.stringify(guess.words) === JSON.stringify(words)) {
+    const rows = fromJson<EstimateRow[]>(state.estimates, []);
     keepEstimates(
       session,
-      rows.filter((row) => row.k.length - 1 >= (session.ranked ? 2 : 3)),
+      rows.filter((row) => isListed(session, row.k.slice(1))),
     );
   }
   return session;
 };
 
 /** A json column arrives parsed from one driver and as text from another. */
-const jsonArray = (value: string[] | string | undefined): string[] =>
-  typeof value === 'string' ? (JSON.parse(value) as string[]) : (value ?? []);
+const fromJson = <T>(value: T | string | null | undefined, absent: T): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? absent);
 
 /**
  * The typeahead (first page of at most AUTOCOMPLETE_SIZE) needs no count: its ranking is asked for
@@ -1101,12 +1107,11 @@ const rankedWithTotal = async (
   session: Session,
   m: Matcher,
   lang: Language,
-  page: number,
-  size: number,
-  cap: number,
+  page: { page: number; size: number; cap: number; typeahead: boolean },
 ) => {
-  const offset = page * size;
-  if (size <= AUTOCOMPLETE_SIZE && page === 0) {
+  const { size, cap } = page;
+  const offset = page.page * size;
+  if (page.typeahead) {
     const ids = await rankedIds(session, m, lang, cap, 0);
     return { ids: ids.slice(0, size), total: ids.length };
   }
@@ -1125,23 +1130,17 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
   const ask = code ? { code, limit: typeahead ? cap : offset + size, cap: typeahead ? null : cap } : null;
   // Plain words are cut at the spaces: their estimates come with the opening statement too.
   const guessed = plainWords(term);
-  const guessedMatcher = guessed ? matcherOf(code, guessed) : null;
-  const guess =
-    guessed && guessedMatcher
-      ? {
-          words: guessed,
-          lexemes: [...guessedMatcher.words.flat(), ...(guessedMatcher.oem ? [guessedMatcher.oem] : [])],
-        }
-      : null;
+  const guess = guessed ? { words: guessed, lexemes: lexemesOfMatcher(matcherOf(code, guessed)) } : null;
   const session = await openSession(tx, term, ask, guess);
   const { words } = session;
   const exact = matcherOf(code, words);
-  const found = await rankedWithTotal(session, exact, lang, page, size, cap);
+  const asked = { page, size, cap, typeahead };
+  const found = await rankedWithTotal(session, exact, lang, asked);
   if (found.total > 0) return { ids: found.ids, ...counted(found.total, cap), match: 'exact' };
   // openSession set the shortlist's low threshold.
   const fuzzy = await corrections(tx, words, FUZZY_SHORTLIST_SIMILARITY);
   if (!fuzzy) return { ids: [], total: 0, capped: false, match: 'none' };
-  const corrected = await rankedWithTotal(session, fuzzy.matcher, lang, page, size, cap);
+  const corrected = await rankedWithTotal(session, fuzzy.matcher, lang, asked);
   return {
     ids: corrected.ids,
     ...counted(corrected.total, cap),
@@ -1270,7 +1269,7 @@ const tracksPage = async (db: DbOrTx, m: Matcher, lang: Language, page: number, 
 export const tracksSearch = (db: DbOrTx, term: string, lang: Language, page: number, size: number) =>
   db.transaction(async (tx): Promise<RankedPage> => {
     const [row] = await queryRows<{ words: string[] | string }>(tx, sql`select ${termWords(term)} as words`);
-    const words = jsonArray(row?.words);
+    const words = fromJson<string[]>(row?.words, []);
     const exact = await tracksPage(tx, matcherOf(codeOf(term), words), lang, page, size);
     if (exact.total > 0) return { ...exact, capped: false, match: 'exact' };
     const fuzzy = await corrections(tx, words);
