@@ -27,6 +27,8 @@ const searchSerial = async (page: Page, serial: string) => {
 /** The codes of the results shown (one per file). */
 const shownCodes = async (page: Page) => {
   await expect(page.getByTestId('doc-loading')).toHaveCount(0);
+  // The list of the filters before stays shown, busy, while the new one loads.
+  await expect(page.locator('[data-testid="doc-results"][aria-busy="true"]')).toHaveCount(0);
   return page
     .getByTestId('doc-result')
     .evaluateAll((items) =>

@@ -97,7 +97,12 @@ export const DocumentResults = ({
         </Empty>
       ) : (
         <Spin spinning={fetching} delay={200}>
-          <ul className="documents-results" aria-label={t('documenti.result.label')} data-testid="doc-results">
+          <ul
+            className="documents-results"
+            aria-label={t('documenti.result.label')}
+            aria-busy={fetching}
+            data-testid="doc-results"
+          >
             {data.items.map((item) => (
               <DocumentResultItem key={item.id} item={item} manager={manager} logOf={logOf} />
             ))}
