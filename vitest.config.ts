@@ -25,6 +25,17 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      // Issue 18 §2: a whole deployment per run (npm run test:faults), not part of npm test.
+      {
+        test: {
+          name: 'faults',
+          include: ['faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -46,3 +46,35 @@ describe('GET /management/health', () => {
     expect((await t.agent().get('/management/health')).statusCode).toBe(503);
   });
 });
+
+// Issue 18 §1: the balancer's check. The SMTP server being down must not take every process out.
+describe('GET /management/health/readiness', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) on loopback: nothing listens, so the mail check fails.
+    t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 200 UP with the database alone while health is DOWN for mail', async () => {
+    t.readiness.ready = true;
+    const health = await t.agent().get('/management/health');
+    expect(health.statusCode).toBe(503);
+    expect(health.json<Health>().components.mail.status).toBe('DOWN');
+    const readiness = await t.agent().get('/management/health/readiness');
+    expect(readiness.statusCode).toBe(200);
+    expect(readiness.json()).toEqual({
+      status: 'UP',
+      components: { db: { status: 'UP', details: { kind: t.database.kind } } },
+    });
+  });
+
+  it('answers 503 while the process is not ready', async () => {
+    t.readiness.ready = false;
+    const readiness = await t.agent().get('/management/health/readiness');
+    expect(readiness.statusCode).toBe(503);
+    expect(readiness.json()).toMatchObject({ status: 'DOWN', components: { db: { status: 'UP' } } });
+  });
+});

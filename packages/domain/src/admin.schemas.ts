@@ -49,6 +49,7 @@ export const AUDIT_EVENT_TYPES = [
   'ACT_AS_START',
   'ACT_AS_END',
   'ACT_AS_REQUEST',
+  'OUTBOX_RETRY',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 export const isAuditEventType = (value: string): value is AuditEventType =>
@@ -106,6 +107,17 @@ export const healthSchema = z.object({
   components: z.object({ db: healthComponentSchema, mail: healthComponentSchema, disk: healthComponentSchema }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * GET /management/health/readiness: whether this process can serve requests (started, database
+ * reachable), for a load balancer. Mail and disk are left out: with the SMTP server down the portal
+ * still takes orders (their mails wait in the outbox), so a balancer must not take every process out.
+ */
+export const healthReadinessSchema = z.object({
+  status: healthStatusSchema,
+  components: z.object({ db: healthComponentSchema }),
+});
+export type HealthReadiness = z.infer<typeof healthReadinessSchema>;
 
 /** Request statistics over the last minute; `count` and `errors` since the start. */
 const requestStatsSchema = z.object({

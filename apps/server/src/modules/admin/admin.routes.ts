@@ -5,6 +5,7 @@ import {
   auditFilterSchema,
   changeLoggerSchema,
   configPropertySchema,
+  healthReadinessSchema,
   healthSchema,
   loggerSchema,
   metricsSummarySchema,
@@ -33,6 +34,18 @@ export const adminRoutes =
       async (_request, reply) => {
         const health = await service.health();
         return reply.code(health.status === 'UP' ? 200 : 503).send(health);
+      },
+    );
+
+    app.get(
+      '/management/health/readiness',
+      {
+        config: { access: 'public' },
+        schema: { tags, response: { 200: healthReadinessSchema, 503: healthReadinessSchema } },
+      },
+      async (_request, reply) => {
+        const readiness = await service.readiness();
+        return reply.code(readiness.status === 'UP' ? 200 : 503).send(readiness);
       },
     );
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import type { AuditSortField, ChangeLoggerRequest, Health, PageQuery } from '@ricambi/domain';
+import type { AuditSortField, ChangeLoggerRequest, Health, HealthReadiness, PageQuery } from '@ricambi/domain';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -44,14 +44,17 @@ export const createAdminService = (deps: AdminDeps) => {
     return mailCheck;
   };
 
+  const checkDatabase = () =>
+    withTimeout(deps.database.ping(), 3000).then(
+      () => ({ status: 'UP' as const, details: { kind: deps.database.kind } }),
+      () => ({ status: 'DOWN' as const, details: { kind: deps.database.kind } }),
+    );
+
   return {
     /** GET /management/health (public): database, mail and disk, and whether the app is ready. */
     health: async (): Promise<Health> => {
       const [db, mail, disk] = await Promise.all([
-        withTimeout(deps.database.ping(), 3000).then(
-          () => ({ status: 'UP' as const, details: { kind: deps.database.kind } }),
-          () => ({ status: 'DOWN' as const, details: { kind: deps.database.kind } }),
-        ),
+        checkDatabase(),
         checkMail().then((m) => ({
           status: m.up ? ('UP' as const) : ('DOWN' as const),
           details: { transport: deps.mail.describe },
@@ -69,6 +72,12 @@ export const createAdminService = (deps: AdminDeps) => {
       ]);
       const up = deps.readiness.ready && db.status === 'UP' && mail.status === 'UP' && disk.status === 'UP';
       return { status: up ? 'UP' : 'DOWN', components: { db, mail, disk } };
+    },
+
+    /** GET /management/health/readiness (public): started and the database answers. */
+    readiness: async (): Promise<HealthReadiness> => {
+      const db = await checkDatabase();
+      return { status: deps.readiness.ready && db.status === 'UP' ? 'UP' : 'DOWN', components: { db } };
     },
 
     listAudits: async (filter: AuditFilter, page: PageQuery<AuditSortField>) => {
