@@ -72,6 +72,9 @@ export const setSessionCookies = (reply: FastifyReply, config: Config, issued: I
       ...cookieBase(config),
       maxAge: days(config.rememberMeDays) / 1000,
     });
+  } else if (reply.request.cookies[REMEMBER_COOKIE]) {
+    // The remember-me cookie of an earlier sign-in names a session that is no longer this one.
+    reply.clearCookie(REMEMBER_COOKIE, cookieBase(config));
   }
 };
 

@@ -34,6 +34,7 @@ export const accountRoutes =
         const signedIn = await account.authenticate(
           { username: body.username, password: body.password, rememberMe: body['remember-me'] },
           client,
+          request.principal,
         );
         setSessionCookies(reply, config, signedIn.issued);
         return signedIn.account;

@@ -47,8 +47,15 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
   };
 
   return {
-    /** POST /api/authentication. Login lower-cased; throttled per account and address, and per address. */
-    authenticate: async (input: { username: string; password: string; rememberMe: boolean }, client: Client) => {
+    /**
+     * POST /api/authentication. Login lower-cased; throttled per account and address, and per address.
+     * Always a new session; the one the browser held before (`previous`) is ended with it.
+     */
+    authenticate: async (
+      input: { username: string; password: string; rememberMe: boolean },
+      client: Client,
+      previous: Principal | null,
+    ) => {
       const login = input.username.toLowerCase();
       await throttle(login, client.ipAddress);
       const user = login.includes('@') ? await repo.findUserByEmail(db, login) : await repo.findUserByLogin(db, login);
@@ -72,6 +79,7 @@ export const createAccountService = ({ db, config, kickOutbox }: AccountDeps) =>
         throw unauthorized('error.login.notActivated');
       }
       const issued = await db.transaction(async (tx) => {
+        if (previous) await deleteSession(tx, (previous.actor ?? previous).userId, previous.series);
         const created = await createSession(tx, config, { userId: user.id, rememberMe: input.rememberMe, ...client });
         await recordAudit(tx, {
           principal: user.login,
