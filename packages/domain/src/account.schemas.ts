@@ -37,7 +37,7 @@ export const loginFormSchema = z.object({
     .transform((v) => v.toLowerCase()),
   password: z.string().min(1, required).max(LIMITS.password.max),
   'remember-me': z
-    .union([z.boolean(), z.string()])
+    .union([z.boolean(), z.string().max(5)])
     .optional()
     .transform((v) => v === true || v === 'true' || v === 'on' || v === '1'),
 });

@@ -127,6 +127,7 @@ export const messaInStradaInputSchema = z
       .string('validation.required')
       .trim()
       .min(1, 'validation.required')
+      .max(10, 'validation.maxlength')
       .refine((v) => parseItalianDate(v) !== null, 'validation.invalid'),
   })
   .superRefine((v, ctx) => {

@@ -38,13 +38,17 @@ export const pagingSchema = ({ maxSize = MAX_PAGE_SIZE, defaultSize = PAGE_SIZE 
     size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
   });
 
+/** The longest `sort` value (a field name and its direction), and the most keys one list takes. */
+const SORT_VALUE_MAX = 100;
+const SORT_KEYS_MAX = 10;
+
 /**
  * `sort` of a list, checked against its sortable fields: an unknown field or direction is a field
  * error on `sort` (400), never ignored. Empty values are skipped.
  */
 export const sortSchema = <F extends string>(fields: readonly F[]) =>
   z
-    .union([z.string(), z.array(z.string())])
+    .union([z.string().max(SORT_VALUE_MAX), z.array(z.string().max(SORT_VALUE_MAX)).max(SORT_KEYS_MAX)])
     .optional()
     .describe(`field,asc|desc (repeatable); fields: ${fields.join(', ')}`)
     .transform((value, ctx): SortKey<F>[] => {
