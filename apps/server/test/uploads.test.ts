@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import { type Problem, UPLOAD_POLICIES, type UploadArea } from '@ricambi/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -59,6 +60,53 @@ const pngOf = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
     .png()
     .toBuffer();
+/** A photo-like JPEG (noise compresses badly): tens of kilobytes, more than the type sniffing reads. */
+const noisyJpeg = () =>
+  sharp({
+    create: {
+      width: 300,
+      height: 300,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+/**
+ * A PNG whose header declares width × height pixels while its data holds two rows: a few hundred
+ * bytes that a decoder would have to give gigabytes (a decompression bomb, as a header reader sees it).
+ */
+const pngDeclaring = (width: number, height: number) => {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(2 * (1 + width * 3)))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+/** The end record of a ZIP archive (an empty one), with a comment: what an archive reader looks for. */
+const zipEnd = (comment = '') => {
+  const record = Buffer.alloc(22);
+  record.write('PK\x05\x06', 0, 'latin1');
+  record.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([record, Buffer.from(comment, 'latin1')]);
+};
 
 /**
  * The routes an area writes with the helpers: upload (receive + commit with its own row in one
@@ -214,6 +262,70 @@ describe.each(STORES)('uploads on a %s', (_name, startStore) => {
     const empty = await upload('document', multipart('vuoto.pdf', Buffer.alloc(0), 'application/pdf'));
     expect(empty.statusCode).toBe(400);
     expect(empty.json<Problem>()).toMatchObject({ message: 'upload.empty', params: { name: 'vuoto.pdf' } });
+  });
+
+  // Issue 18 §3: uploads refused by content for polyglots and decompression bombs.
+  it('refuses an image whose header declares more than 100 megapixels, naming the field, before decoding it', async () => {
+    const before = await keysUnder(store, '');
+    const bomb = pngDeclaring(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(1024);
+    const response = await upload('checklist', multipart('bomba.png', bomb, 'image/png'));
+    expect(response.statusCode).toBe(400);
+    const problem = response.json<Problem>();
+    expect(problem).toMatchObject({
+      message: 'upload.tooManyPixels',
+      params: { name: 'bomba.png', width: '20000', height: '20000', limit: '100' },
+    });
+    expect(problem.fieldErrors).toEqual([{ field: 'file', message: 'upload.tooManyPixels', params: problem.params }]);
+    expect(await keysUnder(store, '')).toEqual(before);
+    // Within the limit in one direction, past it in the product.
+    const long = await upload('roadRegistration', multipart('striscia.png', pngDeclaring(1_000_000, 101), 'image/png'));
+    expect(long.json<Problem>().message).toBe('upload.tooManyPixels');
+    expect(await keysUnder(store, '')).toEqual(before);
+  });
+
+  it('refuses a polyglot: an image or a PDF that is also a web page or a ZIP archive', async () => {
+    const before = await keysUnder(store, '');
+    const jpeg = await noisyJpeg();
+    expect(jpeg.length).toBeGreaterThan(20_000);
+    const script = '<script>alert(document.cookie)</script>';
+    const polyglots: [string, Buffer][] = [
+      [
+        'pagina.pdf',
+        Buffer.concat([PDF.subarray(0, 9), Buffer.from(`<html><body>${script}</body></html>\n`), PDF.subarray(9)]),
+      ],
+      ['foto.png', Buffer.concat([await pngOf(40, 30), Buffer.from(script)])],
+      ['foto.jpg', Buffer.concat([jpeg.subarray(0, 600), Buffer.from('<!DOCTYPE html>'), jpeg.subarray(600)])],
+      ['archivio.jpg', Buffer.concat([jpeg, zipEnd()])],
+      ['commento.jpg', Buffer.concat([jpeg, zipEnd('a comment')])],
+    ];
+    for (const [name, content] of polyglots) {
+      const response = await upload('warranty', inPieces(multipart(name, content, 'application/octet-stream')));
+      expect(response.statusCode, name).toBe(400);
+      const problem = response.json<Problem>();
+      expect(problem, name).toMatchObject({ message: 'upload.unsafe', params: { name } });
+      expect(problem.fieldErrors, name).toEqual([{ field: 'file', message: 'upload.unsafe', params: { name } }]);
+    }
+    expect(await keysUnder(store, '')).toEqual(before);
+
+    // The same photo alone is taken, and so is one whose last bytes only look like an archive's end.
+    expect((await upload('warranty', inPieces(multipart('foto.jpg', jpeg, 'image/jpeg')))).statusCode).toBe(200);
+    const lookalike = Buffer.concat([jpeg, zipEnd('x'), Buffer.from('y')]);
+    expect((await upload('warranty', multipart('quasi.jpg', lookalike, 'image/jpeg'))).statusCode).toBe(200);
+  });
+
+  it('serves a stored file and its preview with their judged type, not sniffed, and a policy that runs nothing', async () => {
+    const view = (await upload('checklist', multipart('riga.png', await pngOf(300, 300), 'text/html'))).json();
+    for (const url of [`/files/checklist/${view.id}`, `/files/checklist/${view.id}/thumbnail`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^image\/(png|webp)$/);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'none'");
+      expect(response.headers['content-security-policy'], url).toContain('sandbox');
+    }
+    const original = await app.inject({ method: 'GET', url: `/files/checklist/${view.id}` });
+    expect(original.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
   it('stops a file past the area limit with 413 naming the file and the limit, and keeps none of it', async () => {

@@ -52,6 +52,12 @@ export const UPLOAD_POLICIES = {
 
 export type UploadArea = keyof typeof UPLOAD_POLICIES;
 
+/**
+ * The most pixels an uploaded image may declare (100 megapixels, more than a phone's largest photo):
+ * a few kilobytes of PNG can declare billions, which decoding would have to hold in memory.
+ */
+export const IMAGE_MAX_PIXELS = 100_000_000;
+
 /** Thumbnails of images: at most this many pixels on each side (spec 3 §4: 200 by 200). */
 export const THUMBNAIL_SIZE = 200;
 

@@ -18,6 +18,9 @@ export const attachmentDisposition = (fileName: string, type: 'attachment' | 'in
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 };
 
+/** A stored file opened on its own in a tab runs nothing, whatever a browser makes of it. */
+const STORED_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /**
  * Streams a stored file (found by `files.find`, never by a client's path) with the type judged on
  * upload and its original name; `thumbnail` sends the WebP preview, shown inline.
@@ -36,6 +39,8 @@ export const sendStoredFile = async (
       .header('content-type', 'image/webp')
       .header('content-disposition', attachmentDisposition(name, 'inline'))
       .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', STORED_FILE_POLICY)
       .send(body);
   }
   return reply
@@ -44,6 +49,7 @@ export const sendStoredFile = async (
     .header('content-disposition', attachmentDisposition(file.originalName, options.inline ? 'inline' : 'attachment'))
     .header('cache-control', 'private, no-cache')
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', STORED_FILE_POLICY)
     .send(body);
 };
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { type FileKind, THUMBNAIL_SIZE, type UploadArea } from '@ricambi/domain';
+import { type FileKind, IMAGE_MAX_PIXELS, THUMBNAIL_SIZE, type UploadArea } from '@ricambi/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -14,7 +13,14 @@ import { createLocalFileStore } from './file-store.local.ts';
 import { createS3FileStore } from './file-store.s3.ts';
 import { FileNotFoundError, type FileStore, TEMP_PREFIX } from './file-store.ts';
 import { firstPageImage } from './pdf-preview.ts';
-import { areaFolder, type PendingUpload, type ReceiveOptions, receiveUpload, tempKeysOf } from './uploads.ts';
+import {
+  areaFolder,
+  type PendingUpload,
+  type ReceiveOptions,
+  receiveUpload,
+  refuseHugeImage,
+  tempKeysOf,
+} from './uploads.ts';
 
 export type StoredFile = typeof storedFile.$inferSelect;
 
@@ -60,24 +66,22 @@ type Log = Pick<Logger, 'warn' | 'error' | 'info'>;
 export const createFiles = (store: FileStore, log: Log) => {
   /**
    * A small WebP beside an image or a PDF (spec 3 §4: 200 by 200; spec 2 §2: a document's first
-   * page), under the upload's temporary thumbnail key. Made once, on upload, and kept.
+   * page), under the upload's temporary thumbnail key. Made once, on upload, and kept. An image
+   * declaring more than IMAGE_MAX_PIXELS is refused first, undecoded (a decompression bomb).
    */
   const makeThumbnail = async (upload: PendingUpload) => {
     if (upload.kind !== 'image' && upload.kind !== 'pdf') return undefined;
+    const bytes = await readAll(await store.read(upload.tempKey));
+    if (upload.kind === 'image') await refuseHugeImage(upload, bytes);
     const key = tempKeysOf(upload.id).thumbnail;
     try {
-      const resize = sharp({ failOn: 'error' })
+      const picture = upload.kind === 'pdf' ? await firstPageImage(bytes) : bytes;
+      const thumbnail = await sharp(picture, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 75 });
-      const source =
-        upload.kind === 'pdf'
-          ? Readable.from([await firstPageImage(await readAll(await store.read(upload.tempKey)))])
-          : await store.read(upload.tempKey);
-      await Promise.all([
-        pipeline(source, resize).catch((error) => resize.destroy(error)),
-        store.put(key, resize, 'image/webp'),
-      ]);
+        .webp({ quality: 75 })
+        .toBuffer();
+      await store.put(key, Readable.from([thumbnail]), 'image/webp');
       return key;
     } catch (error) {
       // A file the libraries cannot read (HEIC, a damaged image or PDF) is kept, only without a preview.
@@ -266,6 +270,7 @@ export const createFiles = (store: FileStore, log: Log) => {
     const upload: PendingUpload = {
       id,
       area: file.area,
+      field: 'file',
       originalName: file.name,
       contentType: file.contentType,
       extension: file.extension,

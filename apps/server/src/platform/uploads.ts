@@ -4,6 +4,7 @@ import {
   FILE_NAME_MAX,
   type FileKind,
   formatFileLimit,
+  IMAGE_MAX_PIXELS,
   kindOfType,
   kindsOf,
   UPLOAD_POLICIES,
@@ -12,6 +13,7 @@ import {
 } from '@ricambi/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { AppError, badRequest } from './errors.ts';
 import type { FileStore } from './file-store.ts';
 
@@ -19,6 +21,8 @@ import type { FileStore } from './file-store.ts';
 export type PendingUpload = {
   readonly id: string;
   readonly area: UploadArea;
+  /** The multipart field it came in: where a refusal found later (too many pixels) is reported. */
+  readonly field: string;
   /** The client's file name, cleaned; shown and used for downloads, never as a storage key. */
   readonly originalName: string;
   /** What the content is (magic bytes), not what the client declared. */
@@ -40,6 +44,33 @@ const SNIFF_BYTES = 4100;
 
 const problem = (status: number, field: string, message: string, params: Record<string, string>) =>
   new AppError(status, message, params, [{ field, message, params }]);
+
+/**
+ * What a browser would take for a web page, in the first bytes of a file of another type: such a
+ * file is one content for the server's sniffing and another for a browser or a viewer (a polyglot).
+ */
+const MARKUP = /<(?:!doctype\s+html|html|head|body|script|iframe|svg)[\s/>]/i;
+
+const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const ZIP_END_SIZE = 22;
+/** The end of a file long enough to hold a ZIP archive's end record with its longest comment. */
+const ZIP_TAIL = ZIP_END_SIZE + 0xffff;
+
+/**
+ * Whether the file ends as a ZIP archive does (an end record whose comment reaches the last byte),
+ * as archive readers look for it: an image or a PDF with an archive appended is both.
+ */
+const endsAsZip = (tail: Buffer) => {
+  for (let at = tail.lastIndexOf(ZIP_END); at >= 0; at = at > 0 ? tail.lastIndexOf(ZIP_END, at - 1) : -1) {
+    if (at + ZIP_END_SIZE <= tail.length && at + ZIP_END_SIZE + tail.readUInt16LE(at + 20) === tail.length) return true;
+  }
+  return false;
+};
+
+const keepTail = (tail: Buffer, chunk: Buffer) => {
+  const joined = tail.length === 0 ? chunk : Buffer.concat([tail, chunk]);
+  return joined.length > ZIP_TAIL ? joined.subarray(joined.length - ZIP_TAIL) : joined;
+};
 
 // Control characters, and the bidirectional overrides that make "exe.pdf" read as "fdp.exe".
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
@@ -156,9 +187,15 @@ export const receiveUpload = async (
     part.file.destroy();
     throw problem(400, field, 'upload.wrongType', { name: shownName, kinds: kindsOf(policy) });
   }
+  const unsafe = () => problem(400, field, 'upload.unsafe', { name: shownName });
+  if (MARKUP.test(first.toString('latin1'))) {
+    part.file.destroy();
+    throw unsafe();
+  }
 
   const id = randomUUID();
   const tempKey = tempKeysOf(id).file;
+  let tail = keepTail(Buffer.alloc(0), first);
   async function* body() {
     yield first;
     if (ended) return;
@@ -167,6 +204,7 @@ export const receiveUpload = async (
       if (next.done) return;
       size += next.value.length;
       if (size > policy.maxBytes) throw tooLarge();
+      tail = keepTail(tail, next.value);
       yield next.value;
     }
   }
@@ -177,9 +215,14 @@ export const receiveUpload = async (
     part.file.destroy();
     throw error;
   }
+  if (endsAsZip(tail)) {
+    await store.delete(tempKey);
+    throw unsafe();
+  }
   return {
     id,
     area,
+    field,
     originalName: cleanFileName(declaredName, sniffed.ext),
     contentType: sniffed.mime,
     extension: sniffed.ext,
@@ -187,6 +230,25 @@ export const receiveUpload = async (
     size,
     tempKey,
   };
+};
+
+/**
+ * Refuses an image whose header declares more than IMAGE_MAX_PIXELS, before anything decodes it
+ * (400 on the upload's field). An image the library cannot read (HEIC) is never decoded here either.
+ */
+export const refuseHugeImage = async (upload: PendingUpload, bytes: Buffer) => {
+  // Only the header is read; the library's own pixel limit would refuse the largest before they are measured.
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.width || !meta.height) return;
+  if (meta.width * (meta.pageHeight ?? meta.height) <= IMAGE_MAX_PIXELS) return;
+  throw problem(400, upload.field, 'upload.tooManyPixels', {
+    name: upload.originalName,
+    width: String(meta.width),
+    height: String(meta.pageHeight ?? meta.height),
+    limit: String(IMAGE_MAX_PIXELS / 1_000_000),
+  });
 };
 
 /**

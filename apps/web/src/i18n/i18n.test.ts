@@ -63,7 +63,7 @@ describe('translations', () => {
     for (const file of [...sourceFiles(SERVER_SRC), ...sourceFiles(DOMAIN_SRC)]) {
       const text = fs.readFileSync(file, 'utf8');
       for (const m of text.matchAll(
-        /'((?:error|validation|activate|reset|settings|password|sessions|login|register|actas|userManagement|cart|checkout|importOrder|tariff|jricambiApp|storicoOrdine|crDar|crDarTemplate)\.[\w.-]+)'/g,
+        /'((?:error|validation|activate|reset|settings|password|sessions|login|register|actas|userManagement|cart|checkout|importOrder|tariff|jricambiApp|storicoOrdine|crDar|crDarTemplate|upload)\.[\w.-]+)'/g,
       ))
         used.add(m[1] as string);
     }
