@@ -11,6 +11,7 @@ export * from './order-history.schema.ts';
 export * from './orders.schema.ts';
 export * from './outbox.schema.ts';
 export * from './sessions.schema.ts';
+export * from './shared-version.schema.ts';
 export * from './themes.schema.ts';
 export * from './tickets.schema.ts';
 export * from './users.schema.ts';

@@ -160,6 +160,8 @@ export const catalogoPdf = pgTable(
     fileName: varchar('file_name', { length: 200 }),
     error: text('error'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written while the claiming process lives (catalogue-pdf.job.ts); a GENERATING row without one for long is dead. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export type OutboxStatus = 'PENDING' | 'SENT' | 'FAILED';
@@ -14,7 +15,19 @@ export const outboxMessage = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sent (SENT) or given up (FAILED). */
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * Messages of one kind with the same key (`order:<number>`) are delivered in the order written:
+     * one waits while an earlier one is PENDING (platform/jobs.ts).
+     */
+    orderingKey: varchar('ordering_key', { length: 200 }),
   },
-  (t) => [index('outbox_message_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_message_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_message_ordering_idx')
+      .on(t.orderingKey, t.id)
+      .where(sql`${t.status} = 'PENDING' and ${t.orderingKey} is not null`),
+    index('outbox_message_failed_idx').on(t.processedAt, t.id).where(sql`${t.status} = 'FAILED'`),
+  ],
 );
