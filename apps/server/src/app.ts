@@ -125,6 +125,7 @@ export const buildApp = async (deps: AppDeps) => {
         async () => ({ ...(await files.sweep(db)), waitingDocuments: await documentAdmin.sweepWaitingUploads() }),
         loggers.get('ricambi.jobs'),
         FILE_SWEEP_MS,
+        database.withLock,
       )
     : undefined;
   const handback = createHandback({ db, log: loggers.get('ricambi.erp') });
@@ -134,6 +135,7 @@ export const buildApp = async (deps: AppDeps) => {
         () => handback.scanInbox(config.dataDir),
         loggers.get('ricambi.jobs'),
         config.erpHistoryPollMs,
+        database.withLock,
       )
     : undefined;
   const readiness: Readiness = { ready: false };
@@ -204,7 +206,12 @@ export const buildApp = async (deps: AppDeps) => {
   app.addHook('onClose', () => cataloguePdf.stop());
   await app.register(cataloguePdfRoutes({ cataloguePdf }));
   if (deps.worker) {
-    const nightly = startCatalogueNightly(db, loggers.get('ricambi.jobs'), config.catalogueRegenHour);
+    const nightly = startCatalogueNightly(
+      db,
+      loggers.get('ricambi.jobs'),
+      config.catalogueRegenHour,
+      database.withLock,
+    );
     app.addHook('onClose', () => nightly.stop());
   }
   const orders = createOrdersService({

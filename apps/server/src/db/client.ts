@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { advisoryLocks, processLocks, type WithLock } from './locks.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,11 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * A lock held across every process on this database (startup, jobs that must not run twice at
+   * once): a PostgreSQL advisory lock, or this process's own on the embedded database.
+   */
+  withLock: WithLock;
   /** Only for the embedded database: a tarball of its data directory (tests start from it). */
   dump?: () => Promise<Blob>;
   /** Only for a PostgreSQL server: the connection pool's state (metrics). */
@@ -78,6 +84,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       max,
       min: max,
       allowExitOnIdle: true,
+      // A server that does not answer (restarting, unreachable) fails the request within this time
+      // instead of holding it: the client sees an error it can retry, health says DOWN.
+      connectionTimeoutMillis: 5000,
       options: '-c jit=off',
     });
     pool.on('error', () => undefined);
@@ -90,6 +99,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      withLock: advisoryLocks(options.url),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
@@ -113,6 +123,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       await client.query('select 1');
     },
     close: () => client.close(),
+    withLock: processLocks(),
     dump: async () => client.dumpDataDir('none'),
   };
 };

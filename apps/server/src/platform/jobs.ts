@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { noLock, type WithLock } from '../db/locks.ts';
 import { outboxMessage } from '../db/schema/index.ts';
 import type { ErpOrderDocument } from './erp.ts';
 import type { MailMessage } from './mail.ts';
@@ -137,19 +138,22 @@ export const outboxBacklog = async (db: Db) => {
 
 /**
  * A housekeeping job run at start and then every `intervalMs` in the process that runs the workers;
- * a pass never overlaps the previous one, and `stop` waits for the pass under way.
+ * a pass never overlaps the previous one, and `stop` waits for the pass under way. With `lock` (the
+ * database's), a pass runs only while no other process runs the same job: one that finds it taken
+ * skips its turn.
  */
 export const startRepeatingJob = (
   name: string,
   run: () => Promise<unknown>,
   log: Pick<Logger, 'error'>,
   intervalMs: number,
+  lock: WithLock = noLock,
 ): Worker => {
   let running: Promise<unknown> | undefined;
   let stopped = false;
   const pass = () => {
     if (stopped || running) return;
-    running = run()
+    running = lock(`job:${name}`, run, { wait: false })
       .catch((error: unknown) => log.error({ err: error, job: name }, 'job failed'))
       .finally(() => {
         running = undefined;

@@ -14,12 +14,18 @@ import { loadDemoTickets } from './demo-tickets.seed.ts';
 import { loadDemoWarranty } from './demo-warranty.seed.ts';
 import { loadReferenceData } from './reference.seed.ts';
 
-/** Migrations, reference data, and demo data as DEMO_DATA says (auto: into an empty embedded database). */
-export const prepareDatabase = async (
-  database: DatabaseHandle,
-  config: Config,
-  log: Pick<Logger, 'info' | 'warn' | 'error'>,
-) => {
+type Log = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+/**
+ * Migrations, reference data, and demo data as DEMO_DATA says (auto: into an empty embedded
+ * database). Processes started together on one PostgreSQL take turns under one lock: the first
+ * migrates and seeds, the next find it done (every step leaves what exists as it is).
+ */
+export const prepareDatabase = async (database: DatabaseHandle, config: Config, log: Log) => {
+  await database.withLock('startup', () => prepareLocked(database, config, log), { wait: true });
+};
+
+const prepareLocked = async (database: DatabaseHandle, config: Config, log: Log) => {
   await database.migrate();
   await loadReferenceData(database.db);
   const empty = await isDatabaseEmpty(database.db);

@@ -57,7 +57,24 @@ export const ensureFresh = (db: Db, crId: number) =>
     return true;
   });
 
-/** Regenerates a catalogue now (refresh, nightly job), under the same row lock as ensureFresh. */
+/**
+ * The nightly job's step: regenerates the catalogue under the same row lock as ensureFresh when it
+ * is still due — stale, or generated before `olderThan` — so a second run (another process, a
+ * night's run repeated) finds it fresh and leaves it. Answers whether it regenerated it.
+ */
+export const regenerateIfDue = (db: Db, crId: number, olderThan: Date) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ stale: catalogo.stale, generatedAt: catalogo.generatedAt })
+      .from(catalogo)
+      .where(eq(catalogo.id, crId))
+      .for('update');
+    if (!row || !(row.stale || row.generatedAt < olderThan)) return false;
+    await regenerateCatalogue(tx, crId);
+    return true;
+  });
+
+/** Regenerates a catalogue now (refresh), under the same row lock as ensureFresh. */
 export const regenerateNow = (db: Db, crId: number) =>
   db.transaction(async (tx) => {
     await tx.select({ id: catalogo.id }).from(catalogo).where(eq(catalogo.id, crId)).for('update');
