@@ -139,8 +139,8 @@ export const buildApp = async (deps: AppDeps) => {
       )
     : undefined;
   const readiness: Readiness = { ready: false };
-  const themes = createThemesService(db);
-  await themes.reload();
+  const themes = createThemesService(db, { checkMs: config.cacheCheckMs, log: loggers.get('ricambi.themes') });
+  await themes.load();
   const account = createAccountService({ db, config, kickOutbox: () => worker?.kick() });
 
   await registerSecurityHeaders(app, config);
@@ -151,6 +151,8 @@ export const buildApp = async (deps: AppDeps) => {
   if (database.kind === 'pglite' && config.pgliteMaxWaitMs > 0) {
     registerAdmission(app, { concurrency: PGLITE_CONCURRENT_REQUESTS, maxWaitMs: config.pgliteMaxWaitMs });
   }
+  // Before the routes read the themes: another process may have reloaded them.
+  app.addHook('onRequest', async () => themes.refresh());
   registerCsrf(app, config);
   const routeAreas = registerAuth(app, db, config, themes.resolve);
   registerInputGuard(app);

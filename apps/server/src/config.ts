@@ -72,6 +72,8 @@ const envSchema = z.object({
   CHECKLIST_FACTORY_EMAIL: z.email().default('qualita@eurocomach.example'),
   /** Local hour (0–23) of the nightly catalogue regeneration. */
   CATALOGUE_REGEN_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  /** How often a process looks whether another one reloaded what all keep in memory (themes); 0: every request. */
+  CACHE_CHECK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** Spec 2 §5 "gg blocco richiesta garanzia": how many days old a warranty failure or repair date may be. */
   WARRANTY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   PGLITE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
@@ -132,6 +134,7 @@ export type Config = {
   backOfficeEmail: string;
   checklistFactoryEmail: string;
   catalogueRegenHour: number;
+  cacheCheckMs: number;
   warrantyMaxAgeDays: number;
   /** On the embedded database: how long an API request waits for its turn before a 503 (0: no limit). */
   pgliteMaxWaitMs: number;
@@ -204,6 +207,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     backOfficeEmail: e.BACKOFFICE_EMAIL,
     checklistFactoryEmail: e.CHECKLIST_FACTORY_EMAIL,
     catalogueRegenHour: e.CATALOGUE_REGEN_HOUR,
+    cacheCheckMs: e.CACHE_CHECK_MS,
     warrantyMaxAgeDays: e.WARRANTY_MAX_AGE_DAYS,
     pgliteMaxWaitMs: e.PGLITE_MAX_WAIT_MS,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,

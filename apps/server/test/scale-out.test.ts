@@ -2,20 +2,21 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import type { Theme } from '@ricambi/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, MIGRATIONS_DIR, openDatabase, queryRows } from '../src/db/client.ts';
 import type { WithLock } from '../src/db/locks.ts';
-import { catalogo } from '../src/db/schema/index.ts';
+import { catalogo, theme } from '../src/db/schema/index.ts';
 import { regenerateDueCatalogues } from '../src/modules/machines/catalogue.nightly.ts';
 import { startRepeatingJob } from '../src/platform/jobs.ts';
 import { DEMO_USERS } from '../src/seed/demo.seed.ts';
 import { prepareDatabase } from '../src/seed/startup.ts';
 import { createCatalogue } from './machine-factories.ts';
 import { connectAdmin, FILE_DATABASE_PREFIX, withDatabaseName } from './pg-admin.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createAgent, createTestApp, type Injector, type TestApp } from './test-app.ts';
 
 const count = async (db: DatabaseHandle['db'], query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: string | number }>(db, query))[0]?.n ?? 0);
@@ -103,13 +104,33 @@ describe('several server processes on one database', () => {
     let other: Awaited<ReturnType<typeof buildApp>>;
 
     beforeAll(async () => {
-      t = await createTestApp({ demoData: true });
+      // CACHE_CHECK_MS=0: each request looks whether another process reloaded the themes.
+      t = await createTestApp({ demoData: true, env: { CACHE_CHECK_MS: '0' } });
       other = await buildApp({ config: t.config, database: t.database, log: t.log });
       await other.app.ready();
     });
     afterAll(async () => {
       await other?.app.close();
       await t?.close();
+    });
+
+    it('shows every process the themes an administrator reloaded through one of them', async () => {
+      const labelSeenBy = async (app: Injector) =>
+        (await createAgent(app).get('/api/themes')).json<Theme[]>().find((x) => x.name === 'eurocomach')?.label;
+      await t.db.update(theme).set({ label: 'RICAMBI' }).where(eq(theme.name, 'eurocomach'));
+      // Kept in memory until an administrator reloads them, as on one process.
+      expect(await labelSeenBy(other.app)).toBe('PARTS');
+
+      const admin = await t.signIn('admin');
+      expect((await admin.post('/api/themes-reload')).statusCode).toBe(200);
+      expect(await labelSeenBy(t.app)).toBe('RICAMBI');
+      expect(await labelSeenBy(other.app)).toBe('RICAMBI');
+      // And back, through the other process.
+      await t.db.update(theme).set({ label: 'PARTS' }).where(eq(theme.name, 'eurocomach'));
+      const otherAdmin = createAgent(other.app);
+      expect((await otherAdmin.login('admin', 'admin')).statusCode).toBe(200);
+      expect((await otherAdmin.post('/api/themes-reload')).statusCode).toBe(200);
+      expect(await labelSeenBy(t.app)).toBe('PARTS');
     });
 
     it('holds a lock across the processes: a try gives up while another holds it, a wait waits', async () => {
