@@ -28,7 +28,8 @@ import {
   macchina,
 } from '../apps/server/src/db/schema/index.ts';
 import { regenerateCatalogue } from '../apps/server/src/modules/machines/catalogue.generation.ts';
-import { cataloguePdfDir, createCataloguePdfJobs } from '../apps/server/src/modules/machines/catalogue-pdf.job.ts';
+import { CATALOGUE_PDF_FOLDER, createCataloguePdfJobs } from '../apps/server/src/modules/machines/catalogue-pdf.job.ts';
+import { createLocalFileStore } from '../apps/server/src/platform/file-store.local.ts';
 import { loadDemoData } from '../apps/server/src/seed/demo.seed.ts';
 import { loadDemoCatalogue } from '../apps/server/src/seed/demo-catalogue.seed.ts';
 import { explodedDrawing, writeDrawingPngs } from '../apps/server/src/seed/machines-drawings.ts';
@@ -109,8 +110,9 @@ type PdfJobFigures = {
 const runPdfJob = async (crId: number): Promise<PdfJobFigures> => {
   const handle = await openDatabase({ kind: 'postgres', url: DATABASE_URL, poolSize: 4 });
   await handle.db.delete(catalogoPdf).where(eq(catalogoPdf.crId, crId));
-  await fs.rm(cataloguePdfDir(DATA_DIR), { recursive: true, force: true });
-  const service = createCataloguePdfJobs({ db: handle.db, dataDir: DATA_DIR, log: pino({ level: 'warn' }) });
+  const store = createLocalFileStore(path.join(DATA_DIR, 'files'));
+  for await (const object of store.list(CATALOGUE_PDF_FOLDER)) await store.delete(object.key);
+  const service = createCataloguePdfJobs({ db: handle.db, dataDir: DATA_DIR, store, log: pino({ level: 'warn' }) });
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
@@ -126,9 +128,9 @@ const runPdfJob = async (crId: number): Promise<PdfJobFigures> => {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const status = await service.status(crId, LANG);
-  const file = await service.readyFile(crId, LANG);
-  if (status.state !== 'READY' || !file) throw new Error(`the full PDF ended ${status.state}`);
-  const bytes = await fs.readFile(file);
+  const bytes = await service.readyPdf(crId, LANG);
+  await service.stop();
+  if (status.state !== 'READY' || !bytes) throw new Error(`the full PDF ended ${status.state}`);
   const document = await PDFDocument.load(bytes, { updateMetadata: false });
   await handle.close();
   return { seconds, pages: document.getPageCount(), bytes: bytes.length, rssBefore, rssPeak, heapPeak };

@@ -91,6 +91,8 @@ export type AppDeps = {
 
 /** How often the worker process sweeps the file store (it also sweeps once at start). */
 const FILE_SWEEP_MS = 30 * 60_000;
+/** How often a worker process looks for full-catalogue PDF jobs whose process died. */
+const PDF_RESCUE_MS = 30_000;
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database } = deps;
@@ -201,11 +203,18 @@ export const buildApp = async (deps: AppDeps) => {
   const cataloguePdf = createCataloguePdfService({
     db,
     dataDir: config.dataDir,
+    store: files.store,
     log: loggers.get('ricambi.jobs'),
     themes,
     assetDirs: [config.webDist],
   });
-  app.addHook('onClose', () => cataloguePdf.stop());
+  const pdfRescue = deps.worker
+    ? startRepeatingJob('catalogue PDF rescue', cataloguePdf.rescue, loggers.get('ricambi.jobs'), PDF_RESCUE_MS)
+    : undefined;
+  app.addHook('onClose', async () => {
+    await pdfRescue?.stop();
+    await cataloguePdf.stop();
+  });
   await app.register(cataloguePdfRoutes({ cataloguePdf }));
   if (deps.worker) {
     const nightly = startCatalogueNightly(

@@ -10,7 +10,8 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogoPdf } from '../src/db/schema/index.ts';
 import { regenerateCatalogue } from '../src/modules/machines/catalogue.generation.ts';
-import { createCataloguePdfService } from '../src/modules/machines/catalogue-pdf.service.ts';
+import { CATALOGUE_PDF_FOLDER } from '../src/modules/machines/catalogue-pdf.job.ts';
+import { type CataloguePdfService, createCataloguePdfService } from '../src/modules/machines/catalogue-pdf.service.ts';
 import { attachmentDisposition } from '../src/platform/downloads.ts';
 import { opaquePng } from '../src/platform/pdf.ts';
 import { createArticolo } from './catalogue-factories.ts';
@@ -156,6 +157,14 @@ describe('catalogue PDFs', () => {
 
   const signInDealer = () => t.signIn(dealer.login, dealer.password);
 
+  /** The keys of the made full PDFs in the file store whose name starts so. */
+  const storedPdfs = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const object of t.files.store.list(CATALOGUE_PDF_FOLDER))
+      if (object.key.startsWith(`${CATALOGUE_PDF_FOLDER}${prefix}`)) keys.push(object.key);
+    return keys;
+  };
+
   it('draws one assembly with its drawing, visible parts and sub-assembly parts, in the chosen language', async () => {
     const agent = await signInDealer();
     const italian = await agent.get(`/api/catalogo/${crId}/pdf/download/2/it`);
@@ -239,25 +248,24 @@ describe('catalogue PDFs', () => {
     release();
     await t.cataloguePdf.idle();
     expect((await agent.get(`/api/esisteCatalogo/${machineId}?lang=it`)).body).toBe('OK PDF');
-    // The old file was removed: one file per catalogue and language.
-    const dir = path.join(t.config.dataDir, 'pdf', 'catalogue');
-    const files = fs.readdirSync(dir).filter((f) => f.startsWith(`${crId}-it-`));
+    // The old file was removed: one file per catalogue and language, in the file store.
+    const files = await storedPdfs(`${crId}-it-`);
     expect(files).toHaveLength(1);
-    // A ready file lost from the disk is made again.
-    fs.rmSync(path.join(dir, files[0] ?? ''));
+    // A ready file lost from the store is made again.
+    await t.files.store.delete(files[0] ?? '');
     expect((await agent.get(`/api/catalogo/${machineId}/pdf/download/it`)).statusCode).toBe(202);
     await t.cataloguePdf.idle();
     expect((await agent.get(`/api/catalogo/${machineId}/pdf/download/it`)).statusCode).toBe(200);
   });
 
-  it('restarts a job left for dead (GENERATING for more than 15 minutes)', async () => {
+  it('restarts a job left for dead (GENERATING without a heartbeat for more than 2 minutes)', async () => {
     const agent = await signInDealer();
     const release = t.cataloguePdf.hold();
     expect((await agent.get(`/api/catalogo/${machineId}/pdf/download/de`)).statusCode).toBe(202);
-    // As if the process that claimed it had died 16 minutes ago.
+    // As if the process that claimed it had died 3 minutes ago.
     await t.db
       .update(catalogoPdf)
-      .set({ requestedAt: sql`now() - interval '16 minutes'` })
+      .set({ heartbeatAt: sql`now() - interval '3 minutes'` })
       .where(and(eq(catalogoPdf.crId, crId), eq(catalogoPdf.lang, 'de')));
     expect((await agent.get(`/api/esisteCatalogo/${machineId}?lang=de`)).body).toBe('NO');
     const again = await agent.get(`/api/catalogo/${machineId}/pdf/download/de`);
@@ -271,14 +279,59 @@ describe('catalogue PDFs', () => {
     expect(german).toContain('Inhalt');
   });
 
-  it('gives the row back (NONE) when the server stops during a job', async () => {
-    const service = createCataloguePdfService({ db: t.db, dataDir: t.config.dataDir, log: t.log });
-    const release = service.hold();
-    expect(await service.request(crId, 'fr')).toEqual({ state: 'GENERATING', progress: 0 });
-    const stopping = service.stop();
+  it('leaves its job for dead (NONE) when the server stops, and another process takes it up by itself', async () => {
+    const other = () =>
+      createCataloguePdfService({ db: t.db, dataDir: t.config.dataDir, store: t.files.store, log: t.log });
+    const stopping = other();
+    const release = stopping.hold();
+    expect(await stopping.request(crId, 'fr')).toEqual({ state: 'GENERATING', progress: 0 });
+    const stopped = stopping.stop();
     release();
-    await stopping;
-    expect(await service.status(crId, 'fr')).toEqual({ state: 'NONE', progress: 0 });
+    await stopped;
+    expect(await stopping.status(crId, 'fr')).toEqual({ state: 'NONE', progress: 0 });
+
+    // Issue 18: a second process's rescue pass claims the dead job and makes it, no request needed.
+    const survivor = other();
+    try {
+      expect(await survivor.rescue()).toBe(true);
+      expect(await survivor.status(crId, 'fr')).toEqual({ state: 'GENERATING', progress: 0 });
+      await survivor.idle();
+      expect(await survivor.status(crId, 'fr')).toEqual({ state: 'READY', progress: 100 });
+      expect(await survivor.rescue()).toBe(false);
+      expect(await storedPdfs(`${crId}-fr-`)).toHaveLength(1);
+    } finally {
+      await survivor.stop();
+    }
+  });
+
+  it('takes up a job whose process died (no heartbeat), once among two processes', async () => {
+    const owner = createCataloguePdfService({ db: t.db, dataDir: t.config.dataDir, store: t.files.store, log: t.log });
+    const release = owner.hold();
+    expect(await owner.request(crId, 'es')).toEqual({ state: 'GENERATING', progress: 0 });
+    // While its process lives, nobody else takes the job.
+    const [a, b] = [0, 1].map(() =>
+      createCataloguePdfService({ db: t.db, dataDir: t.config.dataDir, store: t.files.store, log: t.log }),
+    ) as [CataloguePdfService, CataloguePdfService];
+    try {
+      expect(await a.rescue()).toBe(false);
+      // The owner dies: its heartbeat stops.
+      await t.db
+        .update(catalogoPdf)
+        .set({ heartbeatAt: sql`now() - interval '3 minutes'` })
+        .where(and(eq(catalogoPdf.crId, crId), eq(catalogoPdf.lang, 'es')));
+      const rescued = await Promise.all([a.rescue(), b.rescue()]);
+      expect(rescued.filter(Boolean)).toHaveLength(1);
+      await Promise.all([a.idle(), b.idle()]);
+      expect(await a.status(crId, 'es')).toEqual({ state: 'READY', progress: 100 });
+      // The dead owner's job, were it to go on, finds its claim taken over and writes nothing.
+      release();
+      await owner.idle();
+      expect(await a.status(crId, 'es')).toEqual({ state: 'READY', progress: 100 });
+      expect(await storedPdfs(`${crId}-es-`)).toHaveLength(1);
+    } finally {
+      release();
+      await Promise.all([owner.stop(), a.stop(), b.stop()]);
+    }
   });
 
   it('answers 404 to a subdealer for a machine not granted, and names the file by serial when granted', async () => {

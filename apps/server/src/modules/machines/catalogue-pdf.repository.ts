@@ -3,8 +3,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogo, catalogoDisegno, catalogoPdf, catalogoRiga, crModelli, macchina } from '../../db/schema/index.ts';
 
-/** A GENERATING row not finished within this time is taken as dead (its process stopped) and restarted. */
-export const CATALOGUE_PDF_DEAD_MS = 15 * 60_000;
+/** How often a process says that the jobs it claimed are still its own (heartbeat_at). */
+export const CATALOGUE_PDF_HEARTBEAT_MS = 30_000;
+/** A GENERATING row without a heartbeat for this long is taken as dead (its process stopped) and made again. */
+export const CATALOGUE_PDF_DEAD_MS = 2 * 60_000;
 const deadBefore = sql`now() - ${`${CATALOGUE_PDF_DEAD_MS} milliseconds`}::interval`;
 
 export type PdfTreeRow = {
@@ -77,7 +79,7 @@ export type PdfRowState = {
   requestedAt: Date;
   /** Made from the catalogue's current generation. */
   current: boolean;
-  /** GENERATING for longer than CATALOGUE_PDF_DEAD_MS. */
+  /** No heartbeat for CATALOGUE_PDF_DEAD_MS (meaningful while GENERATING). */
   dead: boolean;
 };
 
@@ -90,7 +92,7 @@ export const pdfState = async (db: DbOrTx, crId: number, lang: Language): Promis
       fileName: catalogoPdf.fileName,
       requestedAt: catalogoPdf.requestedAt,
       current: sql<boolean>`${catalogoPdf.catalogoGeneratedAt} = ${catalogo.generatedAt}`,
-      dead: sql<boolean>`${catalogoPdf.requestedAt} < ${deadBefore}`,
+      dead: sql<boolean>`${catalogoPdf.heartbeatAt} < ${deadBefore}`,
     })
     .from(catalogoPdf)
     .innerJoin(catalogo, eq(catalogo.id, catalogoPdf.crId))
@@ -109,7 +111,15 @@ export const claimPdf = async (db: DbOrTx, { crId, lang, token }: PdfClaim) => {
   const generatedAt = sql`(select ${catalogo.generatedAt} from ${catalogo} where ${catalogo.id} = ${crId})`;
   const claimed = await db
     .insert(catalogoPdf)
-    .values({ crId, lang, state: 'GENERATING', progress: 0, catalogoGeneratedAt: generatedAt, requestedAt: token })
+    .values({
+      crId,
+      lang,
+      state: 'GENERATING',
+      progress: 0,
+      catalogoGeneratedAt: generatedAt,
+      requestedAt: token,
+      heartbeatAt: sql`now()`,
+    })
     .onConflictDoUpdate({
       target: [catalogoPdf.crId, catalogoPdf.lang],
       set: {
@@ -117,12 +127,13 @@ export const claimPdf = async (db: DbOrTx, { crId, lang, token }: PdfClaim) => {
         progress: 0,
         catalogoGeneratedAt: sql`excluded.catalogo_generated_at`,
         requestedAt: token,
+        heartbeatAt: sql`now()`,
         error: null,
         finishedAt: null,
       },
       setWhere: sql`${catalogoPdf.catalogoGeneratedAt} <> excluded.catalogo_generated_at
           or ${catalogoPdf.state} = 'FAILED'
-          or (${catalogoPdf.state} = 'GENERATING' and ${catalogoPdf.requestedAt} < ${deadBefore})`,
+          or (${catalogoPdf.state} = 'GENERATING' and ${catalogoPdf.heartbeatAt} < ${deadBefore})`,
     })
     .returning({ id: catalogoPdf.id });
   return claimed.length > 0;
@@ -136,10 +147,38 @@ const whereClaimed = (claim: PdfClaim) =>
     eq(catalogoPdf.requestedAt, claim.token),
   );
 
-/** Writes the progress while the claim holds; answers whether it did. */
+/** Writes the progress (a heartbeat too) while the claim holds; answers whether it did. */
 export const setPdfProgress = async (db: DbOrTx, claim: PdfClaim, progress: number) =>
-  (await db.update(catalogoPdf).set({ progress }).where(whereClaimed(claim)).returning({ id: catalogoPdf.id })).length >
-  0;
+  (
+    await db
+      .update(catalogoPdf)
+      .set({ progress, heartbeatAt: sql`now()` })
+      .where(whereClaimed(claim))
+      .returning({ id: catalogoPdf.id })
+  ).length > 0;
+
+/** The heartbeat of claims a process holds, queued or running; answers the claims still held. */
+export const beatPdfClaims = async (db: DbOrTx, claims: readonly PdfClaim[]) => {
+  const held: PdfClaim[] = [];
+  for (const claim of claims) {
+    const beat = await db
+      .update(catalogoPdf)
+      .set({ heartbeatAt: sql`now()` })
+      .where(whereClaimed(claim))
+      .returning({ id: catalogoPdf.id });
+    if (beat.length > 0) held.push(claim);
+  }
+  return held;
+};
+
+/** The (catalogue, language) of the dead GENERATING rows, the oldest first: their process stopped. */
+export const deadPdfRows = (db: DbOrTx, limit: number) =>
+  db
+    .select({ crId: catalogoPdf.crId, lang: catalogoPdf.lang })
+    .from(catalogoPdf)
+    .where(and(eq(catalogoPdf.state, 'GENERATING'), sql`${catalogoPdf.heartbeatAt} < ${deadBefore}`))
+    .orderBy(asc(catalogoPdf.heartbeatAt))
+    .limit(limit);
 
 /** Marks the claimed row READY with its file; answers whether the claim still held. */
 export const finishPdf = async (db: DbOrTx, claim: PdfClaim, fileName: string) =>
@@ -157,8 +196,15 @@ export const failPdf = (db: DbOrTx, claim: PdfClaim, reason: string) =>
     .set({ state: 'FAILED', error: reason.slice(0, 2000), finishedAt: sql`now()` })
     .where(whereClaimed(claim));
 
-/** Removes the claimed row (state NONE again). */
-export const releasePdf = (db: DbOrTx, claim: PdfClaim) => db.delete(catalogoPdf).where(whereClaimed(claim));
+/**
+ * Gives up a claim this process will not finish (it stops): the row is left as dead at once, so the
+ * page shows NONE, the next request claims it, and another process's rescue takes it up.
+ */
+export const abandonPdf = (db: DbOrTx, claim: PdfClaim) =>
+  db
+    .update(catalogoPdf)
+    .set({ heartbeatAt: sql`now() - ${`${2 * CATALOGUE_PDF_DEAD_MS} milliseconds`}::interval` })
+    .where(whereClaimed(claim));
 
 /** A READY row whose file is gone becomes FAILED, so the next request makes it again. */
 export const markPdfFileMissing = (db: DbOrTx, id: number, fileName: string) =>

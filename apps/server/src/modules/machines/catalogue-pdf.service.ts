@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { cataloguePdfFileName, type Language, type Theme } from '@ricambi/domain';
 import type { Logger } from 'pino';
 import { REPO_ROOT } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/file-store.ts';
 import { pdfLogo } from '../../platform/pdf.ts';
 import type { Principal } from '../../platform/sessions.ts';
 import { ensureFresh } from './catalogue.generation.ts';
@@ -32,6 +32,8 @@ export type ThemeLookup = {
 export type CataloguePdfDeps = {
   db: Db;
   dataDir: string;
+  /** Where the made full PDFs are kept (the attachments' store: every process reaches it). */
+  store: FileStore;
   log: Pick<Logger, 'info' | 'error'>;
   themes?: ThemeLookup;
   /** Where the theme logos' paths (/themes/<name>/logo.svg) are found, first match wins (then the web's public/). */
@@ -112,13 +114,13 @@ export const createCataloguePdfService = (deps: CataloguePdfDeps) => {
   /** The ready full PDF with this machine's cover. */
   const personal = async (
     principal: Principal,
-    file: string,
+    made: Buffer,
     catalogue: CatalogueRecord,
     serial: string,
     lang: Language,
     hostName: string | undefined,
   ): Promise<PdfDownload> => {
-    const bytes = await personalCover(db, await fs.promises.readFile(file), catalogue, lang, {
+    const bytes = await personalCover(db, made, catalogue, lang, {
       serial,
       logo: await themeLogo(principal, hostName),
     });
@@ -146,8 +148,8 @@ export const createCataloguePdfService = (deps: CataloguePdfDeps) => {
      */
     full: async (principal: Principal, idMatricola: number, lang: Language, hostName: string | undefined) => {
       const { machine, catalogue } = await visibleMachine(principal, idMatricola);
-      const file = await jobs.readyFile(catalogue.id, lang);
-      if (file) return { ready: await personal(principal, file, catalogue, machine.mtMatricola, lang, hostName) };
+      const made = await jobs.readyPdf(catalogue.id, lang);
+      if (made) return { ready: await personal(principal, made, catalogue, machine.mtMatricola, lang, hostName) };
       return { ready: undefined, status: await jobs.request(catalogue.id, lang) };
     },
 
@@ -160,14 +162,15 @@ export const createCataloguePdfService = (deps: CataloguePdfDeps) => {
     /** GET /api/catalogo/download/{idMatricola}: the ready full PDF, 404 when there is none. */
     download: async (principal: Principal, idMatricola: number, lang: Language, hostName: string | undefined) => {
       const { machine, catalogue } = await visibleMachine(principal, idMatricola);
-      const file = await jobs.readyFile(catalogue.id, lang);
-      if (!file) throw notFound();
-      return personal(principal, file, catalogue, machine.mtMatricola, lang, hostName);
+      const made = await jobs.readyPdf(catalogue.id, lang);
+      if (!made) throw notFound();
+      return personal(principal, made, catalogue, machine.mtMatricola, lang, hostName);
     },
 
-    /** The job's own controls (a catalogue id, no user): start, state, and for tests and shutdown. */
+    /** The job's own controls (a catalogue id, no user): start, state, rescue, and for tests and shutdown. */
     request: jobs.request,
     status: jobs.status,
+    rescue: jobs.rescue,
     idle: jobs.idle,
     hold: jobs.hold,
     stop: jobs.stop,
