@@ -48,6 +48,7 @@ import {
 import { orderHistoryRoutes } from './modules/order-history/order-history.routes.ts';
 import { createOrdersService } from './modules/orders/orders.contract.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createSearchLog } from './modules/search/search.contract.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createThemesService } from './modules/themes/themes.contract.ts';
@@ -190,6 +191,7 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(combosRoutes(db));
   await app.register(usersRoutes({ db, config, themes, kickOutbox: () => worker?.kick() }));
   await app.register(adminRoutes({ config, database, mail, readiness, loggers, metrics }));
+  await app.register(outboxRoutes({ db, kickOutbox: () => worker?.kick() }));
   await app.register(catalogueMaintenanceRoutes(db));
   const searchLog = createSearchLog(db, (error) => app.log.error({ err: error }, 'search log not written'));
   app.addHook('onClose', () => searchLog.close());

@@ -39,6 +39,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/account/reset_password/finish': 'public',
   'GET /api/themes': 'public',
   'GET /management/health': 'public',
+  'GET /management/health/readiness': 'public',
   'GET /api/account': 'authenticated',
   'POST /api/account': 'authenticated',
   'POST /api/account/change_password': 'authenticated',
@@ -52,6 +53,9 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/logs': ['ROLE_ADMIN'],
   'GET /api/metrics': ['ROLE_ADMIN'],
   'GET /management/prometheus': ['ROLE_ADMIN'],
+  // The outbox's dead letters (issue 18): listed and queued again by administrators.
+  'GET /api/outbox/failed': ['ROLE_ADMIN'],
+  'POST /api/outbox/failed/:id/retry': ['ROLE_ADMIN'],
   // Act-as: GET and DELETE act on the session (204 when not acting); starting needs an act-as role.
   'GET /api/cart/select': 'authenticated',
   'POST /api/cart/select': ['ROLE_INTERNAL', 'ROLE_CR_INTERNAL'],

@@ -22,6 +22,7 @@ export * from './limits.constants.ts';
 export * from './machines.schemas.ts';
 export * from './messa-in-strada.schemas.ts';
 export * from './order-history.schemas.ts';
+export * from './outbox.schemas.ts';
 export * from './paging.schemas.ts';
 export * from './password.rules.ts';
 export * from './pricing.rules.ts';

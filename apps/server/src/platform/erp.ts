@@ -54,9 +54,16 @@ export type ErpOrderDocument = {
   }[];
 };
 
+/** The ordering key of an order's outbox messages (its mail, its ERP document). */
+export const orderOrderingKey = (numeroOrdine: string) => `order:${numeroOrdine}`;
+
 /** Writes the order document to the outbox in the caller's transaction; the worker hands it over. */
 export const queueErpExport = async (tx: DbOrTx, doc: ErpOrderDocument) => {
-  await tx.insert(outboxMessage).values({ kind: 'erp', payload: doc as unknown as Record<string, unknown> });
+  await tx.insert(outboxMessage).values({
+    kind: 'erp',
+    payload: doc as unknown as Record<string, unknown>,
+    orderingKey: orderOrderingKey(doc.numeroOrdine),
+  });
 };
 
 /** A file name for an order number: only letters, digits, dot, underscore and hyphen survive. */

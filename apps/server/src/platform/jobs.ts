@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { noLock, type WithLock } from '../db/locks.ts';
@@ -7,27 +8,35 @@ import type { ErpOrderDocument } from './erp.ts';
 import type { MailMessage } from './mail.ts';
 
 const LEASE_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 8;
+export const OUTBOX_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
+/** Claims in one pass while delivered messages free their followers (messages of the same ordering key). */
+const MAX_ROUNDS = 10;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6 * 3_600_000);
+
+/** What a delivery knows of its message: the outbox id, stable across attempts (mail's Message-ID). */
+export type OutboxDelivery = { id: number };
 
 /** A delivery per message kind: mail (SMTP or files) and the ERP hand-over of sent orders. */
 export type OutboxHandlers = {
-  mail: (payload: MailMessage) => Promise<void>;
-  erp?: (payload: ErpOrderDocument) => Promise<void>;
+  mail: (payload: MailMessage, delivery: OutboxDelivery) => Promise<void>;
+  erp?: (payload: ErpOrderDocument, delivery: OutboxDelivery) => Promise<void>;
 };
 
 type OutboxKind = keyof OutboxHandlers;
+type Log = Pick<Logger, 'warn' | 'error'>;
+
+const earlier = alias(outboxMessage, 'earlier');
 
 /**
- * Claims due messages (SKIP LOCKED, so several instances can run), delivers them outside the
- * claiming transaction, and records the outcome. A claim is a lease: if the process dies, the
- * message becomes due again when the lease ends. Only kinds with a handler are claimed, so a caller
- * that delivers mail only leaves the ERP messages to a worker that can deliver them.
+ * Due messages of these kinds, oldest first. A message with an ordering key waits while an earlier
+ * message of its kind and key is PENDING — due later after a failure, or being delivered under
+ * another claim — so the messages of one order reach each channel in the order they were written.
+ * A FAILED (dead-lettered) message holds nothing back: its followers go on, and it waits for an
+ * administrator.
  */
-export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: Pick<Logger, 'warn' | 'error'>) => {
-  const kinds = (Object.keys(handlers) as OutboxKind[]).filter((kind) => handlers[kind]);
-  const claimed = await db.transaction(async (tx) => {
+const claimDue = (db: Db, kinds: OutboxKind[]) =>
+  db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outboxMessage.id })
       .from(outboxMessage)
@@ -36,6 +45,22 @@ export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: P
           eq(outboxMessage.status, 'PENDING'),
           lte(outboxMessage.nextAttemptAt, sql`now()`),
           inArray(outboxMessage.kind, kinds),
+          or(
+            isNull(outboxMessage.orderingKey),
+            notExists(
+              tx
+                .select({ id: earlier.id })
+                .from(earlier)
+                .where(
+                  and(
+                    eq(earlier.orderingKey, outboxMessage.orderingKey),
+                    eq(earlier.kind, outboxMessage.kind),
+                    eq(earlier.status, 'PENDING'),
+                    lt(earlier.id, outboxMessage.id),
+                  ),
+                ),
+            ),
+          ),
         ),
       )
       .orderBy(outboxMessage.id)
@@ -56,32 +81,77 @@ export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: P
       )
       .returning();
   });
-  let sent = 0;
-  for (const message of claimed) {
-    try {
-      if (message.kind === 'mail') await handlers.mail(message.payload as MailMessage);
-      else if (message.kind === 'erp' && handlers.erp) await handlers.erp(message.payload as ErpOrderDocument);
-      else throw new Error(`no handler for outbox kind ${message.kind}`);
-      await db
-        .update(outboxMessage)
-        .set({ status: 'SENT', processedAt: sql`now()`, lastError: null })
-        .where(eq(outboxMessage.id, message.id));
-      sent++;
-    } catch (error) {
-      const failed = message.attempts >= MAX_ATTEMPTS;
-      const reason = error instanceof Error ? error.message : String(error);
-      log[failed ? 'error' : 'warn']({ id: message.id, attempts: message.attempts, reason }, 'outbox delivery failed');
-      await db
-        .update(outboxMessage)
-        .set({
-          status: failed ? 'FAILED' : 'PENDING',
-          lastError: reason.slice(0, 2000),
-          nextAttemptAt: sql`now() + ${`${backoffMs(message.attempts)} milliseconds`}::interval`,
-        })
-        .where(eq(outboxMessage.id, message.id));
-    }
+
+type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
+
+/** This claim of the message: its attempt number, which the next claim increments. */
+const whereClaimed = (message: Claimed) =>
+  and(
+    eq(outboxMessage.id, message.id),
+    eq(outboxMessage.status, 'PENDING'),
+    eq(outboxMessage.attempts, message.attempts),
+  );
+
+const deliver = async (db: Db, handlers: OutboxHandlers, log: Log, message: Claimed) => {
+  // The lease is renewed just before the delivery: the batch's earlier deliveries may have used it
+  // up, and a message whose lease ran out meanwhile may be another worker's now (then it is theirs).
+  const renewed = await db
+    .update(outboxMessage)
+    .set({ nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
+    .where(whereClaimed(message))
+    .returning({ id: outboxMessage.id });
+  if (renewed.length === 0) return false;
+  try {
+    const delivery = { id: message.id };
+    if (message.kind === 'mail') await handlers.mail(message.payload as MailMessage, delivery);
+    else if (message.kind === 'erp' && handlers.erp) await handlers.erp(message.payload as ErpOrderDocument, delivery);
+    else throw new Error(`no handler for outbox kind ${message.kind}`);
+    await db
+      .update(outboxMessage)
+      .set({ status: 'SENT', processedAt: sql`now()`, lastError: null })
+      .where(whereClaimed(message));
+    return true;
+  } catch (error) {
+    const failed = message.attempts >= OUTBOX_MAX_ATTEMPTS;
+    const reason = error instanceof Error ? error.message : String(error);
+    log[failed ? 'error' : 'warn']({ id: message.id, attempts: message.attempts, reason }, 'outbox delivery failed');
+    await db
+      .update(outboxMessage)
+      .set({
+        status: failed ? 'FAILED' : 'PENDING',
+        lastError: reason.slice(0, 2000),
+        nextAttemptAt: sql`now() + ${`${backoffMs(message.attempts)} milliseconds`}::interval`,
+        processedAt: failed ? sql`now()` : null,
+      })
+      .where(whereClaimed(message));
+    return false;
   }
-  return { claimed: claimed.length, sent };
+};
+
+/**
+ * Claims due messages (SKIP LOCKED, so several instances can run), delivers them outside the
+ * claiming transaction, and records the outcome. A claim is a lease: if the process dies, the
+ * message becomes due again when the lease ends. Only kinds with a handler are claimed, so a caller
+ * that delivers mail only leaves the ERP messages to a worker that can deliver them. A message
+ * delivered whose process dies before recording it is delivered again after the lease: the ERP
+ * recognises the order number (its idempotency key), a mail keeps its Message-ID.
+ */
+export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: Log) => {
+  const kinds = (Object.keys(handlers) as OutboxKind[]).filter((kind) => handlers[kind]);
+  let claimed = 0;
+  let sent = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const batch = await claimDue(db, kinds);
+    claimed += batch.length;
+    let freed = false;
+    for (const message of batch) {
+      if (!(await deliver(db, handlers, log, message))) continue;
+      sent++;
+      if (message.orderingKey !== null) freed = true;
+    }
+    if (!freed || batch.length >= BATCH_SIZE) break;
+  }
+  return { claimed, sent };
 };
 
 export type Worker = { kick: () => void; stop: () => Promise<void> };

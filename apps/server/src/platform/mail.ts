@@ -9,13 +9,32 @@ import { randomToken } from './crypto.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
-/** Writes the mail to the outbox in the caller's transaction; the outbox worker delivers it. */
-export const queueMail = async (tx: DbOrTx, mail: MailMessage) => {
-  await tx.insert(outboxMessage).values({ kind: 'mail', payload: mail });
+/**
+ * Writes the mail to the outbox in the caller's transaction; the outbox worker delivers it. Mails
+ * with the same `orderingKey` (`order:<number>`, `ticket:<id>:<login>`) reach their reader in the
+ * order they were written.
+ */
+export const queueMail = async (tx: DbOrTx, mail: MailMessage, options: { orderingKey?: string } = {}) => {
+  await tx.insert(outboxMessage).values({ kind: 'mail', payload: mail, orderingKey: options.orderingKey ?? null });
 };
 
+/** What a sender knows of the outbox message it delivers: its id, the same at every attempt. */
+export type MailDelivery = { id: number };
+
+/**
+ * The Message-ID of an outbox message, the same at every attempt: a mail delivered again (its
+ * process died before recording it as sent) is recognisably the same one.
+ */
+export const outboxMessageId = (id: number, baseUrl: string) => `<outbox-${id}@${new URL(baseUrl).hostname}>`;
+
+/**
+ * Below the outbox's lease (5 minutes): a delivery that hangs fails first, so its message is never
+ * another worker's while this one may still deliver it.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 export type MailSender = {
-  send: (mail: MailMessage) => Promise<void>;
+  send: (mail: MailMessage, delivery?: MailDelivery) => Promise<void>;
   check: () => Promise<void>;
   close: () => void;
   describe: string;
@@ -24,11 +43,13 @@ export type MailSender = {
 /** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail, each named in the log. */
 export const createMailSender = (config: Config, log: Pick<Logger, 'info'>): MailSender => {
   if (config.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    // Timeouts given in SMTP_URL's query win over these.
+    const transport: Transporter = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: config.smtpUrl });
     return {
       describe: 'smtp',
-      send: async (mail) => {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+      send: async (mail, delivery) => {
+        const messageId = delivery ? outboxMessageId(delivery.id, config.baseUrl) : undefined;
+        await transport.sendMail({ from: config.mailFrom, ...mail, ...(messageId ? { messageId } : {}) });
       },
       check: async () => {
         await transport.verify();
@@ -40,8 +61,9 @@ export const createMailSender = (config: Config, log: Pick<Logger, 'info'>): Mai
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     describe: 'files',
-    send: async (mail) => {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    send: async (mail, delivery) => {
+      const messageId = delivery ? outboxMessageId(delivery.id, config.baseUrl) : undefined;
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail, ...(messageId ? { messageId } : {}) });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(4)}.eml`);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);

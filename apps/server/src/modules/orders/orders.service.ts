@@ -26,7 +26,7 @@ import {
 } from '@ricambi/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { type ErpImport, ErpUnavailableError, queueErpExport } from '../../platform/erp.ts';
+import { type ErpImport, ErpUnavailableError, orderOrderingKey, queueErpExport } from '../../platform/erp.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import type { Principal } from '../../platform/sessions.ts';
@@ -270,6 +270,7 @@ export const createOrdersService = ({ db, themes, erpImport, kickOutbox }: Order
           speseSpedizione,
           spedizioneGratuita,
         }),
+        { orderingKey: orderOrderingKey(order.numeroOrdine) },
       );
     }
     await queueErpExport(

@@ -81,7 +81,10 @@ export const createTicketsService = ({ db, files, baseUrl, kickOutbox, external,
         : await repo.findStaffContacts(tx, TICKET_STAFF_ROLES);
     for (const r of recipients) {
       if (!r?.email) continue;
-      await queueMail(tx, ticketMail(kind, { ...r, email: r.email }, t, baseUrl, note));
+      // Each reader gets a ticket's mails in the order they were written.
+      await queueMail(tx, ticketMail(kind, { ...r, email: r.email }, t, baseUrl, note), {
+        orderingKey: `ticket:${t.id}:${r.login}`,
+      });
     }
   };
 

@@ -405,6 +405,7 @@ export const createWarrantyService = ({ db, files, orders, maxAgeDays, baseUrl, 
               nota,
               baseUrl,
             }),
+            { orderingKey: `warranty:${record.id}` },
           );
         }
         return view(tx, principal, { ...found, r: record }, lang);
