@@ -109,6 +109,7 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   fixed('/audits', ['admin']),
   fixed('/logs', ['admin']),
   fixed('/docs', ['admin']),
+  fixed('/outbox', ['admin']),
   fixed('/reindex', ['admin']),
   fixed('/stock-import', ['admin']),
   fixed('/error', ['anonymous', 'dealer']),

@@ -7,6 +7,7 @@ import {
   type LoggerLevel,
   METRICS_SAMPLE_SECONDS,
   type MetricsSummary,
+  type OutboxFailedMessage,
   PAGE_SIZE,
 } from '@ricambi/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -80,3 +81,29 @@ export const useMetrics = (live: boolean) =>
     refetchInterval: live ? METRICS_SAMPLE_SECONDS * 1000 : false,
     placeholderData: keepPreviousData,
   });
+
+export type OutboxFailedParams = { page: number; sort: string };
+
+/** GET /api/outbox/failed: the messages given up after their last attempt (dead letters). */
+export const useOutboxFailed = (params: OutboxFailedParams) =>
+  useQuery({
+    queryKey: queryKeys.admin.outboxFailedPage(params),
+    queryFn: () =>
+      http.getPage<OutboxFailedMessage>(
+        `/api/outbox/failed?${new URLSearchParams({ page: String(params.page), size: String(PAGE_SIZE), sort: params.sort })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /api/outbox/failed/{id}/retry: the message queued again; the list and the metrics' counts change. */
+export const useRetryOutboxMessage = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<void>(`/api/outbox/failed/${id}/retry`),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.admin.outboxFailed() }),
+        client.invalidateQueries({ queryKey: queryKeys.admin.metrics() }),
+      ]),
+  });
+};

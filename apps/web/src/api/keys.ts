@@ -33,6 +33,9 @@ export const queryKeys = {
     health: () => [...queryKeys.admin.all, 'health'] as const,
     loggers: () => [...queryKeys.admin.all, 'loggers'] as const,
     metrics: () => [...queryKeys.admin.all, 'metrics'] as const,
+    /** The outbox's dead letters: every page of the list. */
+    outboxFailed: () => [...queryKeys.admin.all, 'outbox-failed'] as const,
+    outboxFailedPage: (params: object) => [...queryKeys.admin.outboxFailed(), params] as const,
   },
   /** Banners shown to the signed-in user (the administration list is an entity below). */
   banners: {

@@ -1,5 +1,6 @@
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { METRICS_SAMPLE_SECONDS, type MetricsSummary, type RouteStats } from '@ricambi/domain';
+import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -241,6 +242,15 @@ export const MetricsPage = () => {
                       },
                     ]}
                   />
+                  {m.outbox.failed > 0 ? (
+                    <Link
+                      to="/outbox"
+                      style={{ display: 'inline-block', marginTop: 4 }}
+                      data-testid="metrics-outbox-failed"
+                    >
+                      {t('admin.metrics.outbox.showFailed')}
+                    </Link>
+                  ) : null}
                 </Section>
               </Flex>
             </Col>

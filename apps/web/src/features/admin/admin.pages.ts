@@ -5,3 +5,4 @@ export * from './DocsPage.tsx';
 export * from './HealthPage.tsx';
 export * from './LogsPage.tsx';
 export * from './MetricsPage.tsx';
+export * from './OutboxPage.tsx';

@@ -48,6 +48,14 @@ export const ADMIN_ROUTES: AppRoute[] = [
     nav: { menu: 'admin', order: 64 },
   },
   {
+    name: 'outbox',
+    path: '/outbox',
+    access: ADMIN_ROLES,
+    titleKey: 'admin.outbox.title',
+    component: lazy('OutboxPage'),
+    nav: { menu: 'admin', order: 66 },
+  },
+  {
     name: 'docs',
     path: '/docs',
     access: ADMIN_ROLES,
