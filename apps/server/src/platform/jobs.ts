@@ -92,7 +92,33 @@ const whereClaimed = (message: Claimed) =>
     eq(outboxMessage.attempts, message.attempts),
   );
 
-const deliver = async (db: Db, handlers: OutboxHandlers, log: Log, message: Claimed) => {
+/** How long a worker keeps trying to record an outcome while the database is away. */
+const RECORD_TRIES_MS = 60_000;
+
+/**
+ * Writes what became of a claimed message, trying again while the database does not answer (a
+ * restart): the process knows the outcome, and a delivery left unrecorded would be made again
+ * after the lease. False when the database stayed away past RECORD_TRIES_MS.
+ */
+const record = async (log: Log, message: Claimed, write: () => Promise<unknown>) => {
+  const deadline = Date.now() + RECORD_TRIES_MS;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      if (Date.now() + wait > deadline) {
+        log.error({ err: error, id: message.id }, 'outbox outcome not recorded: the lease will decide');
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+};
+
+type Outcome = 'sent' | 'not sent' | 'not claimed';
+
+const deliver = async (db: Db, handlers: OutboxHandlers, log: Log, message: Claimed): Promise<Outcome> => {
   // The lease is renewed just before the delivery: the batch's earlier deliveries may have used it
   // up, and a message whose lease ran out meanwhile may be another worker's now (then it is theirs).
   const renewed = await db
@@ -100,22 +126,30 @@ const deliver = async (db: Db, handlers: OutboxHandlers, log: Log, message: Clai
     .set({ nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
     .where(whereClaimed(message))
     .returning({ id: outboxMessage.id });
-  if (renewed.length === 0) return false;
+  if (renewed.length === 0) return 'not claimed';
+  let failure: unknown;
   try {
     const delivery = { id: message.id };
     if (message.kind === 'mail') await handlers.mail(message.payload as MailMessage, delivery);
     else if (message.kind === 'erp' && handlers.erp) await handlers.erp(message.payload as ErpOrderDocument, delivery);
     else throw new Error(`no handler for outbox kind ${message.kind}`);
-    await db
-      .update(outboxMessage)
-      .set({ status: 'SENT', processedAt: sql`now()`, lastError: null })
-      .where(whereClaimed(message));
-    return true;
   } catch (error) {
-    const failed = message.attempts >= OUTBOX_MAX_ATTEMPTS;
-    const reason = error instanceof Error ? error.message : String(error);
-    log[failed ? 'error' : 'warn']({ id: message.id, attempts: message.attempts, reason }, 'outbox delivery failed');
-    await db
+    failure = error;
+  }
+  if (failure === undefined) {
+    await record(log, message, () =>
+      db
+        .update(outboxMessage)
+        .set({ status: 'SENT', processedAt: sql`now()`, lastError: null })
+        .where(whereClaimed(message)),
+    );
+    return 'sent';
+  }
+  const failed = message.attempts >= OUTBOX_MAX_ATTEMPTS;
+  const reason = failure instanceof Error ? failure.message : String(failure);
+  log[failed ? 'error' : 'warn']({ id: message.id, attempts: message.attempts, reason }, 'outbox delivery failed');
+  await record(log, message, () =>
+    db
       .update(outboxMessage)
       .set({
         status: failed ? 'FAILED' : 'PENDING',
@@ -123,10 +157,26 @@ const deliver = async (db: Db, handlers: OutboxHandlers, log: Log, message: Clai
         nextAttemptAt: sql`now() + ${`${backoffMs(message.attempts)} milliseconds`}::interval`,
         processedAt: failed ? sql`now()` : null,
       })
-      .where(whereClaimed(message));
-    return false;
-  }
+      .where(whereClaimed(message)),
+  );
+  return 'not sent';
 };
+
+/**
+ * Gives back claims not delivered because the database went away mid-batch: due at once again, with
+ * the attempt not counted, instead of waiting for their lease.
+ */
+const release = (db: Db, log: Log, messages: Claimed[]) =>
+  Promise.all(
+    messages.map((message) =>
+      record(log, message, () =>
+        db
+          .update(outboxMessage)
+          .set({ attempts: sql`${outboxMessage.attempts} - 1`, nextAttemptAt: sql`now()` })
+          .where(whereClaimed(message)),
+      ),
+    ),
+  );
 
 /**
  * Claims due messages (SKIP LOCKED, so several instances can run), delivers them outside the
@@ -144,8 +194,15 @@ export const processOutboxOnce = async (db: Db, handlers: OutboxHandlers, log: L
     const batch = await claimDue(db, kinds);
     claimed += batch.length;
     let freed = false;
-    for (const message of batch) {
-      if (!(await deliver(db, handlers, log, message))) continue;
+    for (const [index, message] of batch.entries()) {
+      let outcome: Outcome;
+      try {
+        outcome = await deliver(db, handlers, log, message);
+      } catch (error) {
+        await release(db, log, batch.slice(index));
+        throw error;
+      }
+      if (outcome !== 'sent') continue;
       sent++;
       if (message.orderingKey !== null) freed = true;
     }
