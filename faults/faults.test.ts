@@ -340,6 +340,8 @@ describe.skipIf(missing !== undefined)('faults in a two-process deployment', () 
     );
     expect(downSeen.every((s) => Number.isFinite(s))).toBe(true);
     expect(statuses.get(0) ?? 0).toBe(0);
+    // A request the database could not serve is 503 with Retry-After, never a 500.
+    expect(statuses.get(500) ?? 0).toBe(0);
     expect(slowest).toBeLessThan(30);
     expect(stored.map((o) => o.login)).toEqual([...logins].sort());
     expect(stored.map((o) => o.numero).sort()).toEqual([...numbers].sort());

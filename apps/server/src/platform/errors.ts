@@ -97,6 +97,29 @@ export const databaseErrorCode = (error: unknown): string | undefined => {
   return undefined;
 };
 
+// Class 08 (connection exception), the server shutting down or starting (57P01–57P03), out of
+// connections (53300); and the driver's own words for a connection lost or not made in time.
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection error/i;
+
+/** The database did not answer (restarting, unreachable): the request may be repeated shortly. */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+};
+
+/** Seconds a client is told to wait before repeating a request the database could not serve. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -120,6 +143,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendProblem(reply, status, `error.http.${status}`, { detail: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return sendProblem(reply, 503, 'error.http.503');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'error.internal');
