@@ -77,14 +77,18 @@ export const browserClient = (base: string, timeoutMs = 30_000) => {
     }
     return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> } satisfies Answer;
   };
-  const signIn = async (login: string) => {
+  const signIn = async (login: string, password = DEALER_PASSWORD) => {
     await call('GET', '/api/account');
     const answer = await call(
       'POST',
       '/api/authentication',
-      `username=${login}&password=${DEALER_PASSWORD}&remember-me=false`,
+      `username=${encodeURIComponent(login)}&password=${encodeURIComponent(password)}&remember-me=false`,
     );
-    if (answer.status !== 200) throw new Error(`sign-in of ${login}: ${answer.status} ${answer.text.slice(0, 200)}`);
+    // A 5xx is for the caller to repeat (withRetries); anything else but 200 is a failure.
+    if (answer.status !== 200 && answer.status < 500) {
+      throw new Error(`sign-in of ${login}: ${answer.status} ${answer.text.slice(0, 200)}`);
+    }
+    return answer;
   };
   return { call, signIn };
 };

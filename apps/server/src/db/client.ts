@@ -84,9 +84,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       max,
       min: max,
       allowExitOnIdle: true,
-      // A server that does not answer (restarting, unreachable) fails the request within this time
-      // instead of holding it: the client sees an error it can retry, health says DOWN.
-      connectionTimeoutMillis: 5000,
+      // A server that does not answer (unreachable) fails the request within this time instead of
+      // holding it: the client gets a 503 it can repeat. It also bounds the wait for a free
+      // connection, so it is well above what a saturated machine makes a request wait (5 s was not).
+      connectionTimeoutMillis: 15_000,
       options: '-c jit=off',
     });
     pool.on('error', () => undefined);
