@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
-import { expectSignedInAs, signIn, signOut, unique } from './support/ui.ts';
+import { expectSignedInAs, signIn, signInKeepingBanners, signOut, unique } from './support/ui.ts';
 
 const fillRegistration = async (
   page: import('@playwright/test').Page,
@@ -24,7 +24,7 @@ test('register, activate by e-mail, sign in, change settings and password', asyn
   ).toBeVisible();
 
   // Not active yet.
-  await signIn(page, login, 'Cingolo-2026');
+  await signInKeepingBanners(page, login, 'Cingolo-2026');
   await expect(page.getByTestId('login-error')).toContainText('non è ancora attivo');
 
   const mail = await waitForMail(email, 'attiva il tuo account');

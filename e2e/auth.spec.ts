@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/paths.ts';
-import { expectSignedInAs, signIn, signOut } from './support/ui.ts';
+import { expectSignedInAs, signIn, signInKeepingBanners, signOut } from './support/ui.ts';
 
 const DEMO: Record<string, string[]> = {
   admin: ['ROLE_ADMIN', 'ROLE_USER'],
@@ -28,7 +28,7 @@ test.describe('sign-in', () => {
   }
 
   test('a wrong password shows the spec message and signs nobody in', async ({ page }) => {
-    await signIn(page, 'manager', 'wrong-password');
+    await signInKeepingBanners(page, 'manager', 'wrong-password');
     await expect(page.getByTestId('login-error')).toHaveText(
       'Accesso non riuscito! Controlla le credenziali e riprova.',
     );
