@@ -1,8 +1,9 @@
+import http from 'node:http';
 import type { OutboxFailedMessage } from '@ricambi/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMessage } from '../src/db/schema/index.ts';
-import { orderOrderingKey, queueErpExport } from '../src/platform/erp.ts';
+import { createErpExport, orderOrderingKey, queueErpExport } from '../src/platform/erp.ts';
 import { OUTBOX_MAX_ATTEMPTS, type OutboxHandlers, processOutboxOnce } from '../src/platform/jobs.ts';
 import { type MailMessage, queueMail } from '../src/platform/mail.ts';
 import { auditEventsOf } from './factories.ts';
@@ -167,6 +168,41 @@ describe('outbox', () => {
       expect(row?.orderingKey).toBe(orderOrderingKey('2026§W§77'));
       expect(row?.orderingKey).toBe('order:2026§W§77');
     });
+  });
+
+  it('dead-letters an ERP document the ERP refuses (400, 422) at once, and retries one it cannot take now (503, 401)', async () => {
+    const answers = new Map<string, number>();
+    const erpServer = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(answers.get(String(request.headers['idempotency-key'])) ?? 201).end());
+    });
+    await new Promise<void>((resolve) => erpServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = erpServer.address() as { port: number };
+      const erp = createErpExport({ ...t.config, erpExportUrl: `http://127.0.0.1:${port}/orders` }, t.log);
+      const cases = [
+        ['2026§W§400', 400, 'FAILED'],
+        ['2026§W§422', 422, 'FAILED'],
+        ['2026§W§503', 503, 'PENDING'],
+        ['2026§W§401', 401, 'PENDING'],
+        ['2026§W§201', 201, 'SENT'],
+      ] as const;
+      for (const [numeroOrdine, status] of cases) {
+        answers.set(numeroOrdine, status);
+        await t.db.transaction((tx) => queueErpExport(tx, { numeroOrdine } as Parameters<typeof queueErpExport>[1]));
+      }
+      await processOutboxOnce(t.db, { mail: t.mail.send, erp: (doc) => erp.send(doc) }, t.log);
+      const rows = await t.db.select().from(outboxMessage).where(eq(outboxMessage.kind, 'erp'));
+      const byOrder = new Map(rows.map((r) => [(r.payload as { numeroOrdine: string }).numeroOrdine, r]));
+      for (const [numeroOrdine, status, outcome] of cases) {
+        const row = byOrder.get(numeroOrdine);
+        expect(row?.status, numeroOrdine).toBe(outcome);
+        expect(row?.attempts, numeroOrdine).toBe(1);
+        if (outcome !== 'SENT') expect(row?.lastError, numeroOrdine).toContain(String(status));
+      }
+    } finally {
+      erpServer.close();
+    }
   });
 
   it('sends a mail with a Message-ID of its outbox message, the same when it is delivered again', async () => {

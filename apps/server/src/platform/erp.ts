@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { outboxMessage } from '../db/schema/index.ts';
+import { RefusedDeliveryError } from './jobs.ts';
 
 const TIMEOUT_MS = 10_000;
 
@@ -88,11 +89,17 @@ export const erpInboxDir = (dataDir: string) => path.join(dataDir, 'erp', 'inbox
 export const erpOutboxFile = (dataDir: string, numeroOrdine: string) =>
   path.join(erpOutboxDir(dataDir), `${fileNameOf(numeroOrdine)}.json`);
 
+/**
+ * Answers by which the ERP refuses the document itself. 401, 403 and 404 are left retried: they mean
+ * a wrong token or address, which an operator mends, and then every waiting document goes through.
+ */
+const REFUSED_STATUSES = new Set([400, 422]);
+
 export type ErpExport = { send: (doc: ErpOrderDocument) => Promise<void>; describe: string };
 
 /**
  * The hand-over of sent orders: POST JSON to ERP_EXPORT_URL (a non-2xx answer or a timeout throws,
- * so the outbox tries again later), else one JSON file per order under DATA_DIR/erp/outbox. Both are
+ * so the outbox tries again later; a refusal of the document dead-letters it), else one JSON file per order under DATA_DIR/erp/outbox. Both are
  * idempotent for the same document: the ERP receives the order number to recognise a repeat.
  */
 export const createErpExport = (config: Config, log: Pick<Logger, 'info'>): ErpExport => {
@@ -109,6 +116,8 @@ export const createErpExport = (config: Config, log: Pick<Logger, 'info'>): ErpE
           redirect: 'error',
         });
         await response.body?.cancel();
+        if (REFUSED_STATUSES.has(response.status))
+          throw new RefusedDeliveryError(`ERP export refused the document: ${response.status}`);
         if (!response.ok) throw new Error(`ERP export answered ${response.status}`);
         log.info({ numeroOrdine: doc.numeroOrdine }, 'order handed to the ERP');
       },

@@ -14,6 +14,13 @@ const BATCH_SIZE = 20;
 const MAX_ROUNDS = 10;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6 * 3_600_000);
 
+/**
+ * The partner refused the message itself (the ERP answered 400 or 422 to the document): sending the
+ * same payload again cannot succeed, so it is dead-lettered at once for an administrator to see,
+ * instead of being tried for an hour. Outages, timeouts and 5xx answers stay retried.
+ */
+export class RefusedDeliveryError extends Error {}
+
 /** What a delivery knows of its message: the outbox id, stable across attempts (mail's Message-ID). */
 export type OutboxDelivery = { id: number };
 
@@ -145,7 +152,7 @@ const deliver = async (db: Db, handlers: OutboxHandlers, log: Log, message: Clai
     );
     return 'sent';
   }
-  const failed = message.attempts >= OUTBOX_MAX_ATTEMPTS;
+  const failed = failure instanceof RefusedDeliveryError || message.attempts >= OUTBOX_MAX_ATTEMPTS;
   const reason = failure instanceof Error ? failure.message : String(failure);
   log[failed ? 'error' : 'warn']({ id: message.id, attempts: message.attempts, reason }, 'outbox delivery failed');
   await record(log, message, () =>
