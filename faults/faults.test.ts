@@ -59,6 +59,7 @@ describe.skipIf(missing !== undefined)('faults in a two-process deployment', () 
   let erp: Awaited<ReturnType<typeof startErpSink>>;
   let s3: S3rver;
   let articles: number[] = [];
+  let dataDir = '';
 
   /** Signed-in dealers with their carts filled, ready to send. */
   const dealersWithCarts = async (prefix: string, count: number) => {
@@ -147,6 +148,7 @@ describe.skipIf(missing !== undefined)('faults in a two-process deployment', () 
 
   beforeAll(async () => {
     const work = freshDir('faults');
+    dataDir = path.join(work, 'data');
     postgres = startPrivatePostgres(PORTS.postgres);
     smtp = await startSmtpSink(PORTS.smtp);
     erp = await startErpSink(PORTS.erp);
@@ -161,7 +163,7 @@ describe.skipIf(missing !== undefined)('faults in a two-process deployment', () 
     cluster = await startCluster({
       port: PORTS.balancer,
       serverPorts: PORTS.servers,
-      dataDir: path.join(work, 'data'),
+      dataDir,
       env: {
         NODE_ENV: 'production',
         DEMO_DATA: 'true',
@@ -176,6 +178,7 @@ describe.skipIf(missing !== undefined)('faults in a two-process deployment', () 
         S3_SECRET_ACCESS_KEY: 'S3RVER',
         SECRET_KEY: 'a'.repeat(64),
         MAIL_POLL_MS: '250',
+        ERP_HISTORY_POLL_MS: '500',
       },
     });
     database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 2 });
@@ -406,6 +409,159 @@ describe.skipIf(missing !== undefined)('faults in a two-process deployment', () 
       documentRepeats: 0,
       keysMatch: true,
     });
+  }, 600_000);
+
+  it('an ERP document the ERP refuses is dead-lettered at once, shown to administrators, and delivered once when sent again', async () => {
+    const [dealer] = await dealersWithCarts('dead', 1);
+    if (!dealer) throw new Error('no dealer');
+    const reference = `FAULTS-${dealer.login}`;
+    erp.refusing.add(reference);
+    const sentAt = performance.now();
+    const number = await sendOrder(dealer, { retries: 0 });
+    const failedRow = async () => {
+      for (;;) {
+        const [row] = await queryRows<{ id: number | string; status: string; attempts: number }>(
+          database.db,
+          sql`select id, status, attempts from outbox_message where kind = 'erp' and payload->>'numeroOrdine' = ${number}`,
+        );
+        if (row?.status === 'FAILED') return { ...row, id: Number(row.id) };
+        if (performance.now() - sentAt > 60_000) throw new Error(`ERP document of ${number}: ${row?.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    const dead = await failedRow();
+    const deadAfter = (performance.now() - sentAt) / 1000;
+
+    // The administrator's page lists it (through the balancer), and sends it again once the ERP takes it.
+    const admin = browserClient(cluster.url);
+    await withRetries(() => admin.signIn('admin', 'admin'), { retries: 0 });
+    const listed = await admin.call('GET', '/api/outbox/failed?size=100');
+    expect(listed.status).toBe(200);
+    const shown = (JSON.parse(listed.text) as { id: number; kind: string; orderNumber: string | null }[]).find(
+      (m) => m.id === dead.id,
+    );
+    expect(shown).toMatchObject({ kind: 'erp', orderNumber: number });
+    erp.refusing.delete(reference);
+    const retried = await admin.call('POST', `/api/outbox/failed/${dead.id}/retry`);
+    expect(retried.status).toBe(204);
+    const drainSeconds = await drained(60_000);
+    const delivered = deliveries([dealer.login], [number]);
+    report.push(
+      '## An ERP document the ERP refuses',
+      '',
+      'The ERP answers 422 to one order’s document; the order is taken, its mail goes out, the document is',
+      'dead-lettered; the administrator finds it on the dead-letter list and sends it again once the ERP',
+      'takes it.',
+      '',
+      '| figure | value |',
+      '|---|---|',
+      `| refusals by the ERP | ${erp.refusals.length} |`,
+      `| dead-lettered after | ${deadAfter.toFixed(1)} s, ${dead.attempts} attempt(s) |`,
+      `| on the administrators' list | ${shown ? 'yes' : 'no'} |`,
+      `| delivered after the retry | ${drainSeconds.toFixed(1)} s |`,
+      `| order mails delivered / repeated | ${delivered.mails} / ${delivered.mailRepeats} |`,
+      `| ERP documents delivered / repeated | ${delivered.documents} / ${delivered.documentRepeats} |`,
+      '',
+    );
+    expect(dead.attempts).toBe(1);
+    expect(erp.refusals).toHaveLength(1);
+    expect(delivered).toEqual({
+      mails: 1,
+      mailRepeats: 0,
+      mailIdRepeats: 0,
+      documents: 1,
+      documentRepeats: 0,
+      keysMatch: true,
+    });
+  }, 300_000);
+
+  it('an ERP history import whose process is killed mid-way is applied whole, once, by the other process', async () => {
+    const ORDERS = 2_000;
+    const LINES = 5;
+    const documentId = `FAULTS-HISTORY-${Date.now()}`;
+    const document = {
+      documentId,
+      generatedAt: new Date().toISOString(),
+      ordini: Array.from({ length: ORDERS }, (_, o) => ({
+        nroOrdTxt: `FH-${documentId.slice(-6)}-${o + 1}`,
+        cliente: 'dealer',
+        dataIns: new Date(Date.now() - 86_400_000).toISOString(),
+        righe: Array.from({ length: LINES }, (_, r) => ({
+          riga: r + 1,
+          codArt: `FH-PART-${r + 1}`,
+          descRiga: `Filtro ${o + 1}/${r + 1}`,
+          qtaOrdinata: 2,
+          qtaSpedita: 1,
+        })),
+      })),
+    };
+    // Server 2 is stopped, so server 1 is the process that takes the document up.
+    await cluster.kill(1, 'SIGKILL');
+    const inbox = path.join(dataDir, 'erp', 'inbox', 'history');
+    fs.mkdirSync(inbox, { recursive: true });
+    const file = path.join(inbox, `${documentId}.json`);
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(document));
+    fs.renameSync(`${file}.tmp`, file);
+    const placedAt = performance.now();
+    // Killed while its transaction has written and not yet committed.
+    for (;;) {
+      const [row] = await queryRows<{ n: string }>(
+        database.db,
+        sql`select count(*) as n from pg_stat_activity
+             where backend_xid is not null and query ilike '%storico_ordine%' and pid <> pg_backend_pid()`,
+      );
+      if (Number(row?.n) > 0) break;
+      if (performance.now() - placedAt > 60_000) throw new Error('server 1 never began the import');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await cluster.kill(0, 'SIGKILL');
+    const killedAt = performance.now();
+    const historyOf = async () => {
+      const [row] = await queryRows<{ orders: string; lines: string }>(
+        database.db,
+        sql`select count(distinct o.id) as orders, count(r.id) as lines from storico_ordine o
+             left join storico_ordine_riga r on r.storico_id = o.id where o.nro_ord_txt like ${`FH-${documentId.slice(-6)}-%`}`,
+      );
+      return { orders: Number(row?.orders), lines: Number(row?.lines) };
+    };
+    const afterKill = await historyOf();
+    await cluster.start(1);
+    let appliedAfter = Number.NaN;
+    for (;;) {
+      if (!fs.existsSync(file)) {
+        appliedAfter = (performance.now() - killedAt) / 1000;
+        break;
+      }
+      if (performance.now() - killedAt > 180_000) throw new Error('the document was not taken up');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await cluster.start(0);
+    const applied = await historyOf();
+    const log = await queryRows<{ outcome: string }>(
+      database.db,
+      sql`select outcome from erp_storico_log where document_id = ${documentId}`,
+    );
+    const done = fs.readdirSync(path.join(inbox, 'done')).filter((name) => name.endsWith(`_${documentId}.json`));
+    report.push(
+      '## An ERP history import whose process is killed',
+      '',
+      `A history document of ${ORDERS} orders × ${LINES} lines is dropped into the shared inbox while only`,
+      'server 1 runs; server 1 is killed (SIGKILL) once its import transaction has written; server 2 is',
+      'started and takes the document up.',
+      '',
+      '| figure | value |',
+      '|---|---|',
+      `| history orders / lines stored right after the kill | ${afterKill.orders} / ${afterKill.lines} |`,
+      `| applied by server 2 after the kill | ${appliedAfter.toFixed(1)} s (its start included) |`,
+      `| history orders / lines stored | ${applied.orders} / ${applied.lines} |`,
+      `| hand-back log of the document | ${log.map((l) => l.outcome).join(', ')} |`,
+      `| copies in done/ | ${done.length} |`,
+      '',
+    );
+    expect(afterKill).toEqual({ orders: 0, lines: 0 });
+    expect(applied).toEqual({ orders: ORDERS, lines: ORDERS * LINES });
+    expect(log.map((l) => l.outcome)).toEqual(['APPLIED']);
+    expect(done).toHaveLength(1);
   }, 600_000);
 
   it('a full-catalogue PDF whose process is killed is made by the other process', async () => {

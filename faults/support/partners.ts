@@ -52,9 +52,16 @@ export const startSmtpSink = async (port: number): Promise<Outage & { received: 
 /** A received ERP document: the order number (the Idempotency-Key header) and when. */
 export type ReceivedDocument = { key: string; numeroOrdine: string; at: number };
 
-/** The ERP's order endpoint: answers 201 to every well-formed POST and keeps what it received. */
-export const startErpSink = async (port: number): Promise<Outage & { received: ReceivedDocument[] }> => {
+/**
+ * The ERP's order endpoint: answers 201 to every well-formed POST and keeps what it received; a
+ * document whose rifOrdine is in `refusing` is refused (422) and not kept.
+ */
+export const startErpSink = async (
+  port: number,
+): Promise<Outage & { received: ReceivedDocument[]; refusing: Set<string>; refusals: number[] }> => {
   const received: ReceivedDocument[] = [];
+  const refusing = new Set<string>();
+  const refusals: number[] = [];
   let server: http.Server | undefined;
   const up = async () => {
     const created = http.createServer((request, response) => {
@@ -62,7 +69,15 @@ export const startErpSink = async (port: number): Promise<Outage & { received: R
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
         try {
-          const doc = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { numeroOrdine?: string };
+          const doc = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            numeroOrdine?: string;
+            rifOrdine?: string;
+          };
+          if (refusing.has(String(doc.rifOrdine))) {
+            refusals.push(Date.now());
+            response.writeHead(422).end();
+            return;
+          }
           received.push({
             key: String(request.headers['idempotency-key'] ?? ''),
             numeroOrdine: String(doc.numeroOrdine ?? ''),
@@ -88,7 +103,7 @@ export const startErpSink = async (port: number): Promise<Outage & { received: R
     await new Promise<void>((resolve) => closing.close(() => resolve()));
   };
   await up();
-  return { received, up, down };
+  return { received, refusing, refusals, up, down };
 };
 
 /** How many times each key occurs more than once. */
