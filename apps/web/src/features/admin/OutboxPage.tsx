@@ -21,7 +21,8 @@ import { ToneTag } from './ToneTag.tsx';
 const Target = ({ message }: { message: OutboxFailedMessage }) => {
   const { t } = useTranslation();
   return (
-    <Flex vertical gap={2}>
+    <Flex vertical gap={2} align="start">
+      <ToneTag tone="neutral">{t(`admin.outbox.kinds.${message.kind}`, { defaultValue: message.kind })}</ToneTag>
       {message.recipient ? (
         <Typography.Text style={{ wordBreak: 'break-all' }}>{message.recipient}</Typography.Text>
       ) : null}
@@ -94,15 +95,6 @@ export const OutboxPage = () => {
                   {t('admin.outbox.table.createdAt', { date: formatTimestamp(message.createdAt) })}
                 </Typography.Text>
               </Flex>
-            ),
-          },
-          {
-            key: 'kind',
-            title: t('admin.outbox.table.kind'),
-            dataIndex: 'kind',
-            width: 110,
-            render: (kind: string) => (
-              <ToneTag tone="neutral">{t(`admin.outbox.kinds.${kind}`, { defaultValue: kind })}</ToneTag>
             ),
           },
           {
