@@ -222,4 +222,26 @@ describe('several server processes on one database', () => {
       expect(await regenerateDueCatalogues(t.db)).toEqual([]);
     });
   });
+
+  // The embedded database has no connection to lose; the PostgreSQL tier of CI runs this.
+  describe.runIf(inject('testDatabase').kind === 'postgres')('a connection lost', () => {
+    it('fails the transaction that held it, not the process, and the pool serves the next request', async () => {
+      const { handles, drop } = await freshDatabase();
+      const database = handles[0];
+      try {
+        // Before the mend the connection's end reached a pooled connection with no error listener
+        // while a transaction held it: an uncaught 'error' event, which stops the process (and
+        // fails this run as an unhandled error).
+        await expect(
+          database.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+          }),
+        ).rejects.toThrow();
+        expect(await count(database.db, sql`select 1 as n`)).toBe(1);
+      } finally {
+        await drop();
+      }
+    });
+  });
 });

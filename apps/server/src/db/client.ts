@@ -91,6 +91,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       options: '-c jit=off',
     });
     pool.on('error', () => undefined);
+    // The pool listens for errors on idle connections only. A connection lost while a transaction
+    // holds it (PostgreSQL restarted) emits 'error' too; unheard, that stops the process. The
+    // transaction's statements fail anyway, and the pool drops the dead connection when it is
+    // released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePg(pool, { schema, logger: sqlLogger(options.log) }) as unknown as Db;
     return {
       db,
