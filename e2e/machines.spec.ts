@@ -58,6 +58,8 @@ const openAssembly = async (page: Page, machine: Machine, found: Assembly) => {
   await page.goto(`/catalogo/${machine.id}/${machine.mtMatricola}`);
   await treeRow(page, found.group.rigItem).locator('.catalogue-row-main').click();
   await treeRow(page, found.assembly.rigItem).locator('.catalogue-row-main').click();
+  // The group's own drawing shows until the assembly's rows have come: wait for the assembly.
+  await expect(treeRow(page, found.assembly.rigItem)).toHaveAttribute('data-selected', 'true');
   await expect(canvas(page)).toHaveAttribute('data-state', 'loaded');
   await expect(page.getByTestId('drawing-balloon').first()).toBeVisible();
 };

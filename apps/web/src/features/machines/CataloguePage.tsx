@@ -142,8 +142,12 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
     setScrollTarget(null);
   }, [scrollTarget, state]);
 
+  // The last row or balloon chosen wins: a choice made while an earlier one's children load is not
+  // undone when they arrive.
+  const lastChoice = useRef(0);
   const onChoose = async (item: number, keepOpen = false) => {
     setScrollTarget(null);
+    const choice = ++lastChoice.current;
     const row = stateRef.current.rows.get(item);
     if (!row) return;
     if (!isTreeLeaf(row) && !isLoaded(stateRef.current, item)) {
@@ -159,6 +163,7 @@ const CatalogueBody = ({ header }: { header: CatalogueHeader }) => {
           return next;
         });
       }
+      if (choice !== lastChoice.current) return;
     }
     dispatch({ type: 'choose', item, keepOpen });
   };

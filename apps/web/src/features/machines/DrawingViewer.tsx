@@ -39,14 +39,13 @@ const BALLOON_STROKE = 'rgba(11, 79, 184, 0.55)';
 const MIN_TARGET = 24;
 const DRAG_THRESHOLD = 4;
 
-const useImage = (name: string) => {
-  const [state, setState] = useState<ImageState>({ status: 'loading' });
+const useImage = (name: string): ImageState => {
+  const [state, setState] = useState<{ name: string; image: ImageState }>({ name, image: { status: 'loading' } });
   useEffect(() => {
-    setState({ status: 'loading' });
     const image = new Image();
     let live = true;
-    image.onload = () => live && setState({ status: 'loaded', image });
-    image.onerror = () => live && setState({ status: 'error' });
+    image.onload = () => live && setState({ name, image: { status: 'loaded', image } });
+    image.onerror = () => live && setState({ name, image: { status: 'error' } });
     image.src = drawingImageUrl(name);
     return () => {
       live = false;
@@ -54,7 +53,8 @@ const useImage = (name: string) => {
       image.onerror = null;
     };
   }, [name]);
-  return state;
+  // Another drawing's state is never shown for this one, not even for the render before the effect.
+  return state.name === name ? state.image : { status: 'loading' };
 };
 
 const draw = (
