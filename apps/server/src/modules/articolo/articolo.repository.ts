@@ -109,6 +109,42 @@ export const loadHitArticoli = async (db: Db, ids: readonly number[], userId: nu
 };
 export type HitArticolo = Awaited<ReturnType<typeof loadHitArticoli>>['articles'][number];
 
+/**
+ * The article page's data in one statement: the article with its brand and stock, its categories by
+ * name, and the price profile of the user it is for. Four statements before; on the embedded
+ * database each statement waits its turn, so the page paid for each (issue 17 §3).
+ */
+const detailQuery = preparedOnce((db: Db) =>
+  db
+    .select({
+      a: articolo,
+      marchio: { id: marchio.id, descrizione: marchio.descrizione },
+      stock: articoloStock,
+      profile: priceProfileColumns,
+      categorie: sql<CategoryRow[]>`coalesce((
+        select json_agg(json_build_object('id', ${categoria.id}, 'nome', ${categoria.nome},
+          'localizedNome', ${categoria.localizedNome}) order by ${categoria.nome})
+        from ${articoloCategoria} join ${categoria} on ${categoria.id} = ${articoloCategoria.categoriaId}
+        where ${articoloCategoria.articoloId} = ${articolo.id}), '[]'::json)`,
+    })
+    .from(articolo)
+    .leftJoin(marchio, eq(marchio.id, articolo.marchioId))
+    .leftJoin(articoloStock, eq(articoloStock.articoloId, articolo.id))
+    .leftJoin(appUser, eq(appUser.id, sql.placeholder('userId')))
+    .leftJoin(dealer, eq(dealer.login, appUser.dealerLogin))
+    .where(eq(articolo.id, sql.placeholder('id')))
+    .prepare('load_detail'),
+);
+type CategoryRow = Pick<typeof categoria.$inferSelect, 'id' | 'nome' | 'localizedNome'>;
+
+/** An article for its page, with its categories and the user's price profile; null when there is no such article. */
+export const loadArticoloDetail = async (db: Db, id: number, userId: number) => {
+  const [row] = await detailQuery(db).execute({ id, userId });
+  if (!row) return null;
+  const [found] = inOrderOf([id], [row]);
+  return found ? { ...found, categorie: row.categorie, profile: toPriceProfile(row.profile) } : null;
+};
+
 /** What decides the user's prices, with the dealer's discount for a subdealer (spec 1 §6). */
 export const loadPriceProfile = async (db: DbOrTx, userId: number): Promise<PriceProfile> => {
   const [row] = await db
@@ -118,15 +154,6 @@ export const loadPriceProfile = async (db: DbOrTx, userId: number): Promise<Pric
     .where(eq(appUser.id, userId));
   return toPriceProfile(row);
 };
-
-/** The categories of an article, by name. */
-export const findCategories = (db: DbOrTx, articoloId: number) =>
-  db
-    .select({ id: categoria.id, nome: categoria.nome, localizedNome: categoria.localizedNome })
-    .from(articoloCategoria)
-    .innerJoin(categoria, eq(categoria.id, articoloCategoria.categoriaId))
-    .where(eq(articoloCategoria.articoloId, articoloId))
-    .orderBy(asc(categoria.nome));
 
 /** Visible machines (tipoArticolo M): the machine search lists (spec 1 §2.3). */
 const machines = and(eq(articolo.tipoArticolo, 'M'), eq(articolo.visibile, true));

@@ -27,11 +27,13 @@ export const CATALOGUE_READ = CATALOGUE_READ_ROLES;
 export const isCatalogueStaff = (principal: Principal) => hasAnyAuthority(principal.authorities, CATALOGUE_STAFF_ROLES);
 
 /** An article the user may see: hidden articles only for catalogue staff; otherwise 404. */
-export const findVisibleArticolo = async (db: DbOrTx, principal: Principal, id: number) => {
-  const [found] = await repo.loadArticoli(db, [id]);
+const visibleTo = <T extends { a: { visibile: boolean } }>(principal: Principal, found: T | null | undefined): T => {
   if (!found || (!found.a.visibile && !isCatalogueStaff(principal))) throw notFound('articoloPage.notFound.title');
   return found;
 };
+
+export const findVisibleArticolo = async (db: DbOrTx, principal: Principal, id: number) =>
+  visibleTo(principal, (await repo.loadArticoli(db, [id]))[0]);
 
 /** Result lines for this customer (the user's prices), in the order of `ids`. */
 export const loadHits = async (
@@ -98,12 +100,9 @@ export const createArticoloService = ({ db, images, searchLog }: ArticoloDeps) =
   return {
     /** The article page in one call: with the price and availability of one unit (spec 1 §3). */
     detail: async (principal: Principal, id: number, lang: Language) => {
-      const found = await findVisibleArticolo(db, principal, id);
-      const [categorie, list, profile] = await Promise.all([
-        repo.findCategories(db, found.a.id),
-        imageList(found.a.id, found.a.codImmagine),
-        repo.loadPriceProfile(db, principal.userId),
-      ]);
+      const found = visibleTo(principal, await repo.loadArticoloDetail(db, id, principal.userId));
+      const { categorie, profile } = found;
+      const list = await imageList(found.a.id, found.a.codImmagine);
       return toArticoloDetail(found, lang, categorie, list, toInfoCliente(found, profile, principal, 1));
     },
 
