@@ -34,12 +34,13 @@ export type Cluster = {
   stop: () => Promise<void>;
 };
 
-const until = async (what: string, timeoutMs: number, check: () => Promise<boolean>) => {
+/** Checks every `everyMs` until `check` answers true; throws, naming `what`, after `timeoutMs`. */
+export const until = async (what: string, timeoutMs: number, check: () => Promise<boolean>, everyMs = 100) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 };
 

@@ -99,8 +99,9 @@ export type ErpExport = { send: (doc: ErpOrderDocument) => Promise<void>; descri
 
 /**
  * The hand-over of sent orders: POST JSON to ERP_EXPORT_URL (a non-2xx answer or a timeout throws,
- * so the outbox tries again later; a refusal of the document dead-letters it), else one JSON file per order under DATA_DIR/erp/outbox. Both are
- * idempotent for the same document: the ERP receives the order number to recognise a repeat.
+ * so the outbox tries again later; a refusal of the document dead-letters it), else one JSON file
+ * per order under DATA_DIR/erp/outbox. Both are idempotent for the same document: the ERP receives
+ * the order number to recognise a repeat.
  */
 export const createErpExport = (config: Config, log: Pick<Logger, 'info'>): ErpExport => {
   const url = config.erpExportUrl;
