@@ -19,6 +19,8 @@ export const TARGETS: Record<Call, { p95: number; p99: number }> = {
 export const LOAD_P95_TARGET = 50;
 const RATIO_TARGET = 1.5;
 const PGLITE_TARGET = 2;
+/** The server's wait for a turn on PGlite (PGLITE_MAX_WAIT_MS, 2 s) and half a second to answer. */
+const PGLITE_LOAD_BOUND_MS = 2500;
 
 export const CALL_TITLES: Record<Call, string> = {
   typeahead: 'the first 10 suggestions and whether there are more: `GET /api/search/full?term=…&size=10&lang=…`',
@@ -263,16 +265,34 @@ const comparisonTable = (pg: SingleRun, lite: SingleRun) => {
   ];
 };
 
-/** The summary's rows of an open load: each call's p95 (its tail too when asked) against the target. */
-const loadSummary = (label: string, run: LoadRun, tail: boolean) =>
+/** The summary's rows of an open load on PostgreSQL: each call's p95 against the target. */
+const loadSummary = (run: LoadRun) =>
   LOAD_CALLS.flatMap((call) => {
     const samples = byCall(run.samples, call);
     const s = stats(times(samples));
     if (samples.length === 0) return [];
     const errors = samples.length - s.count;
-    const figure = tail ? `p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}` : `p95 ${ms(s.p95)}`;
     return [
-      `| ${label}open load ${run.rates[call]}/s, ${call} | ${figure}, ${errors} errors | ${LOAD_P95_TARGET} ms, no errors | ${s.p95 <= LOAD_P95_TARGET && errors === 0 ? '**PASS**' : '**FAIL**'} |`,
+      `| open load ${run.rates[call]}/s, ${call} | p95 ${ms(s.p95)}, ${errors} errors | ${LOAD_P95_TARGET} ms, no errors | ${s.p95 <= LOAD_P95_TARGET && errors === 0 ? '**PASS**' : '**FAIL**'} |`,
+    ];
+  });
+
+/**
+ * The summary's rows of an open load on PGlite. Issue 17 §3 asks its tail under load to be removed
+ * or bounded: every answer within the server's wait for a turn (PGLITE_MAX_WAIT_MS) and what it
+ * turns away a 503 "busy" a client repeats. The 50 ms of PostgreSQL is shown, not required.
+ */
+const pgliteLoadSummary = (run: LoadRun) =>
+  LOAD_CALLS.flatMap((call) => {
+    const samples = byCall(run.samples, call);
+    const s = stats(times(samples));
+    if (samples.length === 0) return [];
+    const failed = samples.filter((x) => !x.ok);
+    const busy = failed.filter((x) => x.error?.startsWith('503')).length;
+    const bounded = s.max <= PGLITE_LOAD_BOUND_MS && busy === failed.length;
+    const within = s.p95 <= LOAD_P95_TARGET && failed.length === 0 ? 'within' : 'over';
+    return [
+      `| PGlite, open load ${run.rates[call]}/s, ${call} | p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; ${failed.length} errors, ${busy} of them 503 busy (${within} PostgreSQL's ${LOAD_P95_TARGET} ms) | bounded: max ≤ ${PGLITE_LOAD_BOUND_MS} ms, errors only 503 busy | ${bounded ? '**PASS**' : '**FAIL**'} |`,
     ];
   });
 
@@ -294,14 +314,14 @@ const summary = (r: Results) => {
   lines.push(
     `| single client, per term class | ${failedClasses.length === 0 ? 'every class within its target' : `over target: ${failedClasses.join(', ')}`} | as the call | ${failedClasses.length === 0 ? '**PASS**' : '**FAIL**'} |`,
   );
-  if (r.load) lines.push(...loadSummary('', r.load, false));
+  if (r.load) lines.push(...loadSummary(r.load));
   for (const run of r.ratio) {
     const ratio = stats(run.api).p50 / stats(run.raw).p50;
     lines.push(
       `| API / raw SQL, ${run.call} | ${ratio.toFixed(2)} (p50) | ≤ ${RATIO_TARGET} | ${ratio <= RATIO_TARGET ? '**PASS**' : '**FAIL**'} |`,
     );
   }
-  for (const run of r.pgliteLoads) lines.push(...loadSummary('PGlite, ', run, true));
+  for (const run of r.pgliteLoads) lines.push(...pgliteLoadSummary(run));
   if (r.pglite) {
     for (const call of CALLS) {
       const a = stats(times(byCall(r.postgres.samples, call)));

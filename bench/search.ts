@@ -32,12 +32,8 @@ import {
 } from '@ricambi/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
-import {
-  findVisibleArticolo,
-  loadHits,
-  loadPriceProfile,
-} from '../apps/server/src/modules/articolo/articolo.contract.ts';
-import { findCategories } from '../apps/server/src/modules/articolo/articolo.repository.ts';
+import { loadHits } from '../apps/server/src/modules/articolo/articolo.contract.ts';
+import { loadArticoloDetail } from '../apps/server/src/modules/articolo/articolo.repository.ts';
 import { createCartService } from '../apps/server/src/modules/cart/cart.service.ts';
 import { fullSearch } from '../apps/server/src/modules/search/search.repository.ts';
 import type { Principal } from '../apps/server/src/platform/sessions.ts';
@@ -267,7 +263,6 @@ const search = async (session: Session, t: Term, size: number): Promise<Outcome>
   return { ...outcome, total, match: typeof match === 'string' ? match : undefined };
 };
 
-/** The article page: its detail, then the price and availability for quantity 1 (as the page asks them). */
 /** The article page as the web opens it: one call, whose answer has the price and availability of one unit. */
 const detail = async (session: Session, id: number): Promise<Outcome> => {
   const article = await session.get(`/api/articolo/${id}/detail?lang=${LANG}`);
@@ -478,12 +473,8 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
       'detail',
       Math.min(SQL_ITERATIONS, inputs.detailIds.length),
       (i) => detail(session, inputs.detailIds[i] as number),
-      // The same reads as the call: the article, then its categories and the price profile together.
-      async (i) => {
-        const id = inputs.detailIds[i] as number;
-        const found = await findVisibleArticolo(db, principal, id);
-        return Promise.all([findCategories(db, found.a.id), loadPriceProfile(db, principal.userId)]);
-      },
+      // The same read as the call: the article with its categories and the user's price profile.
+      (i) => loadArticoloDetail(db, inputs.detailIds[i] as number, principal.userId),
     ),
     // Both sides of a pair make the same change: an add (the second one adds to the line), or a quantity.
     await pairs(
