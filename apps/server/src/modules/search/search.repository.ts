@@ -991,10 +991,13 @@ export const keepPage = async (db: Db, key: string, generation: number, page: Ra
   const corrected = page.corrected
     ? sql`array(select jsonb_array_elements_text(${JSON.stringify(page.corrected)}::jsonb))`
     : sql`null`;
+  // A kept page is a cache: its commit need not wait for the WAL to reach the disk (a crash loses
+  // at most pages that are ranked again).
   await db.execute(
     sql`insert into ${searchPage} (key, ids, total, capped, match, corrected)
         select ${key}, ${`{${page.ids.join(',')}}`}::bigint[], ${page.total}, ${page.capped}, ${page.match}, ${corrected}
-          from ${searchTopState} where id = 1 and generation = ${generation} for share
+          from ${searchTopState}, (select set_config('synchronous_commit', 'off', true)) sync_off
+         where id = 1 and generation = ${generation} for share of ${searchTopState}
         on conflict (key) do nothing`,
   );
 };
@@ -1028,6 +1031,8 @@ const openSession = async (
   guess: { words: readonly string[]; lexemes: readonly Lexeme[] } | null,
 ): Promise<Session> => {
   // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
+  // synchronous_commit off: what a search writes (kept tiers and counts) is a cache, so its commit does
+  // not wait for the disk.
   // No parallel workers: starting them costs more than any of these statements (20–60 ms measured for
   // a bitmap scan of one row, whose estimate of thousands had made the plan parallel).
   const [state] = await queryRows<{
@@ -1058,6 +1063,7 @@ const openSession = async (
                (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
                (select count(*) from (select 1 from articolo_search where rank is null limit ${UNRANKED_MAX + 1}) u) as unranked,
                set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true),
+               set_config('synchronous_commit', 'off', true),
                set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)
           from search_top_state where id = 1`,
   );
