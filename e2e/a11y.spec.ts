@@ -171,8 +171,10 @@ const countFetches = () => {
 /**
  * Waits until the page has settled: the router idle, no request in flight, no spinner or skeleton,
  * no finite animation running — two frames in a row (a query starts in the frame after its page).
+ * 40 s: in CI through the two-process cluster on 2 cores, the documents page with its seven
+ * thumbnails once took more than 20 s (and settled on the retry).
  */
-const settle = async (page: Page, timeout = 20_000) => {
+const settle = async (page: Page, timeout = 40_000) => {
   await page.evaluate(() => {
     (window as SweptWindow).__a11yQuietFrames = 0;
   });
