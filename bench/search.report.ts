@@ -433,7 +433,7 @@ export const buildReport = (r: Results) => {
     '',
     'The same inputs, one at a time: the HTTP call against the repository functions it runs called in the bench',
     'process on its own pool (node-postgres, `jit=off`): `fullSearch` + `loadHits` (searches; the lines read the price profile in the same statement),',
-    '`findVisibleArticolo`, then `findCategories` and `loadPriceProfile` together (detail, which answers the price of one unit too; without the image listing), the cart service',
+    '`loadArticoloDetail` (detail: the article, its categories and the price profile in one statement; without the session look-up and the image listing), the cart service',
     '(`add` / `update`). The kept search results are emptied before each search of a pair, whose order alternates.',
     '',
     ...ratioTable(r.ratio),

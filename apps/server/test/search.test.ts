@@ -159,7 +159,7 @@ describe('search and article', () => {
     const short = await search(dealer, 'term=olii');
     expect(short.response.headers['x-search-match']).toBe('fuzzy');
     expect(decodeURIComponent(String(short.response.headers['x-search-corrected']))).toBe('olio');
-    // With a long word beside it, the index is asked at the low likeness the swap needs.
+    // With a long word beside it, that word is asked at the low likeness the swap needs, the short one still at its own.
     const both = await search(dealer, 'term=olii%20filrto');
     expect(both.response.headers['x-search-match']).toBe('fuzzy');
     expect(decodeURIComponent(String(both.response.headers['x-search-corrected']))).toBe('olio filtro');

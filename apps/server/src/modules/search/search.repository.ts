@@ -41,12 +41,13 @@ const FUZZY_SHORTLIST = 30;
 const FUZZY_SHORTLIST_SIMILARITY = '0.2';
 const fuzzyEdits = (word: string) => (word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0);
 /**
- * The trigram threshold of the shortlist. Words too short for an edit keep only candidates at
+ * The trigram threshold of a word's shortlist. A word too short for an edit keeps only candidates at
  * FUZZY_SIMILARITY, so asking the index for those alone gives the same candidates; at the low
- * threshold a 4-letter word's index lookup rechecks ~50,000 words (44 ms for 'rlli' on 1 M articles).
+ * threshold a 3- or 4-letter word's index lookup rechecks tens of thousands of words (44 ms for
+ * 'rlli', 15–20 ms for 'kit' beside a longer word, on 1 M articles).
  */
-const shortlistSimilarity = (words: readonly string[]) =>
-  words.every((w) => fuzzyEdits(w) === 0) ? String(FUZZY_SIMILARITY) : FUZZY_SHORTLIST_SIMILARITY;
+const shortlistSimilarity = (word: string) =>
+  fuzzyEdits(word) === 0 ? String(FUZZY_SIMILARITY) : FUZZY_SHORTLIST_SIMILARITY;
 
 export type RankedPage = {
   ids: number[];
@@ -907,23 +908,36 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
 /**
  * For each word, the stored words that look like it (a typo forgiven), fewest edits first, then most
  * alike; none when nothing is close. Numbers are not corrected. Runs in the caller's transaction.
+ * The words are asked one statement per shortlist threshold, the one already set first.
  */
 const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: string | null) => {
-  const threshold = shortlistSimilarity(words);
-  if (threshold !== thresholdSet)
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${threshold}, true)`);
-  const found = await queryRows<{ i: number; word: string; similarity: number | string }>(
-    tx,
-    sql.join(
-      words.map(
-        (word, i) => sql`(select ${i}::int as i, word, similarity(word, ${word}) as similarity from search_word
-           where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
-           order by similarity(word, ${word}) desc, word
-           limit ${FUZZY_SHORTLIST})`,
-      ),
-      sql` union all `,
-    ),
-  );
+  const byThreshold = new Map<string, number[]>();
+  for (const [i, word] of words.entries()) {
+    const threshold = shortlistSimilarity(word);
+    byThreshold.set(threshold, [...(byThreshold.get(threshold) ?? []), i]);
+  }
+  const thresholds = [...byThreshold.keys()].sort((a, b) => Number(b === thresholdSet) - Number(a === thresholdSet));
+  const found: { i: number; word: string; similarity: number | string }[] = [];
+  let set = thresholdSet;
+  for (const threshold of thresholds) {
+    if (threshold !== set) await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${threshold}, true)`);
+    set = threshold;
+    const asked = (byThreshold.get(threshold) ?? []).map((i) => ({ i, word: words[i] as string }));
+    found.push(
+      ...(await queryRows<{ i: number; word: string; similarity: number | string }>(
+        tx,
+        sql.join(
+          asked.map(
+            ({ i, word }) => sql`(select ${i}::int as i, word, similarity(word, ${word}) as similarity from search_word
+               where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
+               order by similarity(word, ${word}) desc, word
+               limit ${FUZZY_SHORTLIST})`,
+          ),
+          sql` union all `,
+        ),
+      )),
+    );
+  }
   const alternatives: string[][] = [];
   for (const [i, word] of words.entries()) {
     const rows = found.filter((r) => r.i === i);
