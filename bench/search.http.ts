@@ -6,6 +6,8 @@ import { CSRF } from '@ricambi/domain';
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 export type Session = {
+  /** The value of one of the session's cookies. */
+  cookie: (name: string) => string | undefined;
   get: (path: string) => Promise<Answer>;
   send: (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<Answer>;
 };
@@ -63,6 +65,7 @@ export const openSession = async (base: string, login: string, password = login)
   );
   if (signed.status !== 200) throw new Error(`sign-in of ${login}: ${signed.status} ${signed.body.slice(0, 200)}`);
   return {
+    cookie: (name) => jar.get(name),
     get: async (path) => keep(await request(base, 'GET', path, { accept: 'application/json', cookie: cookie() })),
     send: async (method, path, body) =>
       keep(

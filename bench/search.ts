@@ -36,7 +36,7 @@ import { loadHits } from '../apps/server/src/modules/articolo/articolo.contract.
 import { loadArticoloDetail } from '../apps/server/src/modules/articolo/articolo.repository.ts';
 import { createCartService } from '../apps/server/src/modules/cart/cart.service.ts';
 import { fullSearch } from '../apps/server/src/modules/search/search.repository.ts';
-import type { Principal } from '../apps/server/src/platform/sessions.ts';
+import { loadSession, type Principal, SESSION_COOKIE } from '../apps/server/src/platform/sessions.ts';
 import { ROOT, startBenchServer, stats } from './bench.support.ts';
 import { closeSockets, openSession, type Session } from './search.http.ts';
 import {
@@ -416,6 +416,8 @@ const singleClient = async (backend: Backend, mix: readonly Term[]): Promise<Sin
 
 const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly Term[]): Promise<RatioRun[]> => {
   const { principal } = inputs;
+  const series = session.cookie(SESSION_COOKIE)?.split('.')[0];
+  if (!series) throw new Error('the bench session has no session cookie');
   const step = Math.max(1, Math.floor(mix.length / SQL_ITERATIONS));
   const terms = mix.filter((_, i) => i % step === 0).slice(0, SQL_ITERATIONS);
   const time = async (run: () => Promise<unknown>) => {
@@ -431,11 +433,16 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
     before: () => Promise<void> = async () => undefined,
   ): Promise<RatioRun> => {
     const run: RatioRun = { call, api: [], raw: [] };
+    // Every call looks its session up first (the principal decides visibility and prices): raw SQL too.
+    const rawCall = async (i: number) => {
+      await loadSession(db, series);
+      return raw(i);
+    };
     for (let i = 0; i < count; i++) {
       // The order alternates: the second of a pair finds the pages the first one read in the cache.
       for (const side of i % 2 === 0 ? (['raw', 'api'] as const) : (['api', 'raw'] as const)) {
         await before();
-        if (side === 'raw') run.raw.push(await time(() => raw(i)));
+        if (side === 'raw') run.raw.push(await time(() => rawCall(i)));
         else {
           const t0 = performance.now();
           const outcome = await api(i);

@@ -113,7 +113,8 @@ const sessionQuery = preparedOnce((db: Db) =>
     .prepare('load_session'),
 );
 
-const loadSession = async (db: Db, series: string) => {
+/** The session of a series with its user: the look-up every signed-in request makes first. */
+export const loadSession = async (db: Db, series: string) => {
   const [row] = await sessionQuery(db).execute({ series });
   return row;
 };
