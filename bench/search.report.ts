@@ -74,6 +74,8 @@ export type Facts = {
   visible: number;
   words: number;
   databaseSize: string;
+  /** What pg_prewarm read into the shared buffers before the runs (null: the extension is missing). */
+  prewarmed: string | null;
   load: { before: number; single: number; load: number; end: number };
   options: string;
   pglite: { dataDir: string; articles: number; note: string | null } | null;
@@ -374,6 +376,9 @@ export const buildReport = (r: Results) => {
     `${f.load.single.toFixed(1)} after the single-client run, ${f.load.load.toFixed(1)} after the open load, ${f.load.end.toFixed(1)} at the end.`,
     '',
     `Data: ${int(f.articles)} articles (${int(f.visible)} visible), ${int(f.words)} search words, database ${f.databaseSize}.`,
+    f.prewarmed === null
+      ? 'pg_prewarm is not installed: the runs start with the pages PostgreSQL had cached.'
+      : `Before the runs, pg_prewarm read the database's pages (${f.prewarmed}) into the shared buffers, as on a server that has been answering for a while; the kept search results are still emptied before each pass.`,
     `Options: \`${f.options}\`.`,
     '',
     '## Summary',

@@ -183,6 +183,12 @@ const articlesIn = (session: Session, blocks: string) => {
   return set * articlesPerBlock(session);
 };
 
+/** About how many ranks come before the first block set in `blocks` (0: none is known). */
+const firstBlockStart = (session: Session, blocks: string | null) => {
+  const first = blocks?.indexOf('1') ?? -1;
+  return first > 0 ? Math.floor(first * articlesPerBlock(session)) : 0;
+};
+
 /** Blocks that may hold a match of any of them (null: one is not known). */
 const orBlocks = (all: readonly (string | null)[]): string | null => {
   if (all.length === 0 || all.some((b) => b === null)) return null;
@@ -630,7 +636,13 @@ const rankedMatches = async (
   const searched = Math.max(1, session.articles);
   const hits: TierRow[] = [];
   let checked = -1;
-  let target = Math.min(searched, Math.ceil((searched * 2 * limit) / Math.max(1, estimate.matches ?? searched)));
+  // The first reads reach past the first block all groups share (no match is before it) by what the count says a
+  // page needs beyond it: the words of 'tappo idraulico bsp' first meet after 85,000 ranks.
+  let target = Math.min(
+    searched,
+    firstBlockStart(session, estimate.blocks) +
+      Math.ceil((searched * 2 * limit) / Math.max(1, estimate.matches ?? searched)),
+  );
   let statements = 0;
   let complete = false;
   let checkedRows = 0;
