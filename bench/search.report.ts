@@ -76,6 +76,8 @@ export type Facts = {
   databaseSize: string;
   /** What pg_prewarm read into the shared buffers before the runs (null: the extension is missing). */
   prewarmed: string | null;
+  /** The machine's speed: a fixed JavaScript loop, and a PostgreSQL round trip through the driver. */
+  reference: { loopMs: number; roundTripUs: number };
   load: { before: number; single: number; load: number; end: number };
   options: string;
   pglite: { dataDir: string; articles: number; note: string | null } | null;
@@ -371,7 +373,8 @@ export const buildReport = (r: Results) => {
     '## Set-up',
     '',
     `Run ${f.started} on ${f.cpus}, ${f.memory}, Node ${f.node}; PostgreSQL ${f.postgres} at ${f.databaseUrl}`,
-    `(shared with other work on this machine). One server process as \`npm start\` runs it (pool of 10); the clients`,
+    `(shared with other work on this machine). Its speed at this run: a fixed loop of 2·10⁸ JavaScript steps in ${f.reference.loopMs.toFixed(0)} ms, a`,
+    `PostgreSQL round trip (\`select 1\` through the driver, median) ${f.reference.roundTripUs.toFixed(0)} µs; a request's time goes to both. One server process as \`npm start\` runs it (pool of 10); the clients`,
     `and the load generator in the bench process (node:http, keep-alive). Load average ${f.load.before.toFixed(1)} before,`,
     `${f.load.single.toFixed(1)} after the single-client run, ${f.load.load.toFixed(1)} after the open load, ${f.load.end.toFixed(1)} at the end.`,
     '',

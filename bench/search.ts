@@ -256,6 +256,25 @@ const prewarm = async (db: DbOrTx) => {
   }
 };
 
+/**
+ * This machine's speed at the two things a request spends its time on, so that runs on different
+ * machines (or on one machine at different times) can be compared: a fixed loop of JavaScript, and a
+ * PostgreSQL round trip (a prepared `select 1`, the median of 2,000).
+ */
+const machineReference = async (db: DbOrTx) => {
+  let x = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < 200_000_000; i++) x = (x + i * 7) % 1_000_003;
+  const loopMs = performance.now() - t0 + (x < 0 ? 1 : 0);
+  const trips: number[] = [];
+  for (let i = 0; i < 2_000; i++) {
+    const t = performance.now();
+    await db.execute(sql`select 1`);
+    trips.push(performance.now() - t);
+  }
+  return { loopMs, roundTripUs: stats(trips).p50 * 1000 };
+};
+
 /** Empties the search results kept for the next searches (migrations 0008, 0025). */
 const emptyKept = async (db: DbOrTx) => {
   await db.execute(sql`delete from search_top`);
@@ -674,6 +693,8 @@ log(
     ? 'pg_prewarm is not available: the runs start with the pages PostgreSQL has'
     : `prewarmed ${prewarmed} in ${seconds(t).toFixed(0)} s`,
 );
+const reference = await machineReference(pg.db);
+log(`machine: loop ${reference.loopMs.toFixed(0)} ms, PostgreSQL round trip ${reference.roundTripUs.toFixed(0)} µs`);
 t = performance.now();
 const { mix, warmUp: warmTerms } = await drawTerms(pg.db, TERMS);
 const inputs = await drawInputs(pg.db);
@@ -804,6 +825,7 @@ const facts: Facts = {
   words: Number(info?.words ?? 0),
   databaseSize: info?.size ?? '?',
   prewarmed,
+  reference,
   load: { before: loadBefore, single: loadSingle, load: loadAfterLoad, end: loadAverage() },
   options: process.argv.slice(2).join(' ') || '(defaults)',
   pglite: pgliteFacts,
