@@ -374,7 +374,7 @@ export const buildReport = (r: Results) => {
     '',
     `Run ${f.started} on ${f.cpus}, ${f.memory}, Node ${f.node}; PostgreSQL ${f.postgres} at ${f.databaseUrl}`,
     `(shared with other work on this machine). Its speed at this run: a fixed loop of 2·10⁸ JavaScript steps in ${f.reference.loopMs.toFixed(0)} ms, a`,
-    `PostgreSQL round trip (\`select 1\` through the driver, median) ${f.reference.roundTripUs.toFixed(0)} µs; a request's time goes to both. One server process as \`npm start\` runs it (pool of 10); the clients`,
+    `PostgreSQL round trip (\`select 1\` as the server sends it, median) ${f.reference.roundTripUs.toFixed(0)} µs; a request's time goes to both. One server process as \`npm start\` runs it (pool of 10); the clients`,
     `and the load generator in the bench process (node:http, keep-alive). Load average ${f.load.before.toFixed(1)} before,`,
     `${f.load.single.toFixed(1)} after the single-client run, ${f.load.load.toFixed(1)} after the open load, ${f.load.end.toFixed(1)} at the end.`,
     '',
