@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { advisoryLocks, processLocks, type WithLock } from './locks.ts';
+import { keepPrepared, keepStatements } from './pglite.statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,7 +58,7 @@ export type DatabaseOptions = (
  * callbacks: under load one request's statement follows another's without the event loop turning,
  * so no request is read, no timer fires and no answer is written until every queued statement has
  * run (seconds to minutes past capacity). Statements and transactions are taken here in arrival
- * order, one per turn of the loop.
+ * order, one per turn of the loop, each in one exchange with the database (keepStatements).
  */
 const takeTurns = (client: PGlite) => {
   let last: Promise<unknown> = Promise.resolve();
@@ -66,10 +67,11 @@ const takeTurns = (client: PGlite) => {
     last = result.catch(() => undefined);
     return result;
   };
-  const query = client.query.bind(client);
+  const statements = keepStatements(client);
   const transaction = client.transaction.bind(client);
-  client.query = (...args: Parameters<typeof query>) => inTurn(() => query(...args));
-  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => inTurn(() => transaction(callback));
+  client.query = (...args: Parameters<typeof statements.query>) => inTurn(() => statements.query(...args));
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    inTurn(() => transaction((tx) => callback(statements.inTransaction(tx))));
 };
 
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
@@ -140,15 +142,16 @@ export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
 
 /**
  * A statement built once per database and prepared under its name: building it (Drizzle) costs
- * more than running it, for the short statements every request makes.
+ * more than running it, for the short statements every request makes. PGlite keeps it prepared too.
  */
-export const preparedOnce = <Q>(build: (db: Db) => Q) => {
+export const preparedOnce = <Q extends { getQuery: () => { sql: string } }>(build: (db: Db) => Q) => {
   const built = new WeakMap<Db, Q>();
   return (db: Db): Q => {
     let query = built.get(db);
     if (!query) {
       query = build(db);
       built.set(db, query);
+      keepPrepared(query.getQuery().sql);
     }
     return query;
   };
