@@ -19,7 +19,9 @@ describe('PGlite statements in one exchange', () => {
       insert into part values (1, 'A-1', 12.50, '2026-01-02T03:04:05Z', '{x,y}', '{"k": 1}'), (2, 'B-2', null, null, null, null);`);
     statements = keepStatements(client);
   });
-  afterAll(async () => client.close());
+  afterAll(async () => {
+    if (!client.closed) await client.close();
+  });
 
   it('answers as PGlite does: rows, fields, parsers, serializers, row modes and counts, named or not', async () => {
     const unnamed = 'select id, code, price, at, tags, data from part where id = any($1) and code <> $2 order by id';
@@ -81,5 +83,11 @@ describe('PGlite statements in one exchange', () => {
     const after = await statements.query<{ note: string | null }>(text, [1]);
     expect(after.rows[0]).toHaveProperty('note', null);
     expect((await prepared()).filter((p) => p.statement === text)).toHaveLength(1);
+  });
+
+  // Last: it closes the database.
+  it('says a closed database is closed, as PGlite does', async () => {
+    await client.close();
+    await expect(statements.query('select 1')).rejects.toThrow('PGlite is closed');
   });
 });

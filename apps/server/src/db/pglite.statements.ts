@@ -133,7 +133,11 @@ export const keepStatements = (client: PGlite) => {
     };
 
   const usualQuery = client.query.bind(client) as Query;
-  const exclusive = <R>(fn: () => Promise<R>) => client._runExclusiveTransaction(() => client._runExclusiveQuery(fn));
+  // As PGlite's own `query`: a closed database says so ("PGlite is closed") before anything runs.
+  const exclusive = async <R>(fn: () => Promise<R>) => {
+    await client._checkReady();
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(fn));
+  };
   const inQuery = <R>(fn: () => Promise<R>) => client._runExclusiveQuery(fn);
 
   return {
