@@ -78,8 +78,12 @@ export const keepStatements = (client: PGlite) => {
     };
     known.set(text, statement);
     if (known.size > MAX_KNOWN) {
-      const oldest = [...known].find(([, s]) => !s.name)?.[0];
-      if (oldest !== undefined) known.delete(oldest);
+      for (const [oldest, kept] of known) {
+        if (!kept.name) {
+          known.delete(oldest);
+          break;
+        }
+      }
     }
     return statement;
   };
@@ -92,16 +96,15 @@ export const keepStatements = (client: PGlite) => {
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const bound = [protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})];
-    const messages = statement.name
-      ? await exec([...bound, protocol.serialize.sync()])
-      : await exec([
-          protocol.serialize.parse({ text }),
-          ...bound.slice(0, 1),
-          protocol.serialize.describe({ type: 'P' }),
-          ...bound.slice(1),
-          protocol.serialize.sync(),
-        ]);
+    const bind = protocol.serialize.bind({ statement: statement.name, values });
+    const execute = protocol.serialize.execute({});
+    const sync = protocol.serialize.sync();
+    // A named statement's rows are described once (kept); an unnamed one's with each run.
+    const messages = await exec(
+      statement.name
+        ? [bind, execute, sync]
+        : [protocol.serialize.parse({ text }), bind, protocol.serialize.describe({ type: 'P' }), execute, sync],
+    );
     const described = statement.description ? [statement.description, ...messages] : messages;
     return parse.parseResults(described, client.parsers, options)[0] as Results<T>;
   };
