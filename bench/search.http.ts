@@ -36,6 +36,12 @@ const request = (base: string, method: string, path: string, headers: Record<str
     req.end(body);
   });
 
+/** A GET without a session (the floor server of bench:search takes the session in its query). */
+export const plainGet = (url: string) => {
+  const { origin, pathname, search } = new URL(url);
+  return request(origin, 'GET', `${pathname}${search}`, { accept: 'application/json' });
+};
+
 /**
  * Signs `login` in as the web does (the XSRF cookie from a first GET, then the form post) and
  * answers its session: cookies kept, JSON bodies, the XSRF token echoed on every write.

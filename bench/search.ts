@@ -15,7 +15,7 @@
 //
 // The server runs as `npm start` runs it. Figures are printed and written to bench/results/search.md
 // (or the file --out names).
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,7 @@ import { createCartService } from '../apps/server/src/modules/cart/cart.service.
 import { fullSearch } from '../apps/server/src/modules/search/search.repository.ts';
 import { loadSession, type Principal, SESSION_COOKIE } from '../apps/server/src/platform/sessions.ts';
 import { ROOT, startBenchServer, stats } from './bench.support.ts';
-import { closeSockets, openSession, type Session } from './search.http.ts';
+import { closeSockets, openSession, plainGet, type Session } from './search.http.ts';
 import {
   buildReport,
   type Call,
@@ -455,7 +455,13 @@ const singleClient = async (backend: Backend, mix: readonly Term[]): Promise<Sin
 // ---------------------------------------------------------------------------------------------
 // 2. API against raw SQL, saturation, open load (PostgreSQL)
 
-const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly Term[]): Promise<RatioRun[]> => {
+const ratioRuns = async (
+  db: Db,
+  session: Session,
+  inputs: Inputs,
+  mix: readonly Term[],
+  floor: { base: string },
+): Promise<RatioRun[]> => {
   const { principal } = inputs;
   const series = session.cookie(SESSION_COOKIE)?.split('.')[0];
   if (!series) throw new Error('the bench session has no session cookie');
@@ -472,18 +478,34 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
     api: (i: number) => Promise<Outcome>,
     raw: (i: number) => Promise<unknown>,
     before: () => Promise<void> = async () => undefined,
+    floorPath?: (i: number) => string,
   ): Promise<RatioRun> => {
-    const run: RatioRun = { call, api: [], raw: [] };
+    const run: RatioRun = { call, api: [], raw: [], floor: [] };
     // Every call looks its session up first (the principal decides visibility and prices): raw SQL too.
     const rawCall = async (i: number) => {
       await loadSession(db, series);
       return raw(i);
     };
+    const floorCall = async (i: number) => {
+      const answer = await plainGet(`${floor.base}${floorPath?.(i)}`);
+      if (answer.status !== 200) throw new Error(`floor server: ${answer.status} ${answer.body.slice(0, 200)}`);
+    };
+    const orders = floorPath
+      ? ([
+          ['raw', 'api', 'floor'],
+          ['api', 'floor', 'raw'],
+          ['floor', 'raw', 'api'],
+        ] as const)
+      : ([
+          ['raw', 'api'],
+          ['api', 'raw'],
+        ] as const);
     for (let i = 0; i < count; i++) {
-      // The order alternates: the second of a pair finds the pages the first one read in the cache.
-      for (const side of i % 2 === 0 ? (['raw', 'api'] as const) : (['api', 'raw'] as const)) {
+      // The order turns: the later sides of a round find the pages the first one read in the cache.
+      for (const side of orders[i % orders.length] ?? []) {
         await before();
         if (side === 'raw') run.raw.push(await time(() => rawCall(i)));
+        else if (side === 'floor') run.floor.push(await time(() => floorCall(i)));
         else {
           const t0 = performance.now();
           const outcome = await api(i);
@@ -493,9 +515,15 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
     }
     const a = stats(run.api).p50;
     const r = stats(run.raw).p50;
-    log(`API/raw ${call}: p50 ${a.toFixed(2)} / ${r.toFixed(2)} ms = ${(a / r).toFixed(2)}`);
+    const f =
+      run.floor.length > 0
+        ? `; bare Fastify ${stats(run.floor).p50.toFixed(2)} ms = ${(stats(run.floor).p50 / r).toFixed(2)}`
+        : '';
+    log(`API/raw ${call}: p50 ${a.toFixed(2)} / ${r.toFixed(2)} ms = ${(a / r).toFixed(2)}${f}`);
     return run;
   };
+  const floorSearch = (size: number) => (i: number) =>
+    `/floor/search?${new URLSearchParams({ series, term: (terms[i] as Term).term, lang: (terms[i] as Term).lang, size: String(size) })}`;
   const rawSearch = async (t: Term, size: number) => {
     const page = await fullSearch(db, t.term, t.lang, 0, size);
     return page.ids.length === 0 ? [] : loadHits(db, page.ids, t.lang, principal.userId);
@@ -509,6 +537,7 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
       (i) => search(session, terms[i] as Term, 10),
       (i) => rawSearch(terms[i] as Term, 10),
       () => emptyKept(db),
+      floorSearch(10),
     ),
     await pairs(
       'full',
@@ -516,6 +545,7 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
       (i) => search(session, terms[i] as Term, 20),
       (i) => rawSearch(terms[i] as Term, 20),
       () => emptyKept(db),
+      floorSearch(20),
     ),
     await pairs(
       'detail',
@@ -523,6 +553,8 @@ const ratioRuns = async (db: Db, session: Session, inputs: Inputs, mix: readonly
       (i) => detail(session, inputs.detailIds[i] as number),
       // The same read as the call: the article with its categories and the user's price profile.
       (i) => loadArticoloDetail(db, inputs.detailIds[i] as number, principal.userId),
+      undefined,
+      (i) => `/floor/detail/${inputs.detailIds[i]}?${new URLSearchParams({ series })}`,
     ),
     // Both sides of a pair make the same change: an add (the second one adds to the line), or a quantity.
     await pairs(
@@ -650,6 +682,22 @@ const stopServer = async (server: ChildProcess) => {
   await exited;
 };
 
+/** The bare Fastify server of bench/floor.server.ts on `port`, once it listens. */
+const startFloorServer = async (port: number) => {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'floor.server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+  });
+  return { server, base: `http://127.0.0.1:${port}` };
+};
+
 /** The tree figures of bench:catalog, quoted when this data set has no catalogue. */
 const catalogueElsewhere = async () => {
   const text = await fs.readFile(path.join(ROOT, 'bench', 'results', 'catalog.md'), 'utf8').catch(() => '');
@@ -732,7 +780,12 @@ try {
   );
   loadSingle = loadAverage();
   t = performance.now();
-  ratio = await ratioRuns(pg.db, session, inputs, mix);
+  const floor = await startFloorServer(PORT + 2);
+  try {
+    ratio = await ratioRuns(pg.db, session, inputs, mix, floor);
+  } finally {
+    await stopServer(floor.server);
+  }
   log(`API/raw: ${seconds(t).toFixed(0)} s`);
   const sessions = await Promise.all(Array.from({ length: CLIENTS }, () => openSession(BASE, DEALER)));
   const cart = createCartDriver(inputs.cartArticles);
