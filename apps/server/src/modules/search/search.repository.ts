@@ -11,7 +11,7 @@ import {
   searchTop,
   searchTopState,
 } from '../../db/schema/index.ts';
-import { decodeRanks, intersectionOf, unionOf } from './search.ranks.ts';
+import { anyOfBlocks, blocksSet, decodeRanks, everyOfBlocks, intersectionOf, unionOf } from './search.ranks.ts';
 import {
   alternativesQuery,
   codeOf,
@@ -177,11 +177,7 @@ const articlesPerBlock = (session: Session) =>
   session.articles / Math.max(1, Math.min(SEARCH_BLOCKS, session.articles));
 
 /** About how many articles the blocks set in `blocks` hold. */
-const articlesIn = (session: Session, blocks: string) => {
-  let set = 0;
-  for (const bit of blocks) if (bit === '1') set++;
-  return set * articlesPerBlock(session);
-};
+const articlesIn = (session: Session, blocks: string) => blocksSet(blocks) * articlesPerBlock(session);
 
 /** About how many ranks come before the first block set in `blocks` (0: none is known). */
 const firstBlockStart = (session: Session, blocks: string | null) => {
@@ -192,15 +188,13 @@ const firstBlockStart = (session: Session, blocks: string | null) => {
 /** Blocks that may hold a match of any of them (null: one is not known). */
 const orBlocks = (all: readonly (string | null)[]): string | null => {
   if (all.length === 0 || all.some((b) => b === null)) return null;
-  const known = all as string[];
-  return Array.from(known[0] ?? '', (_, i) => (known.some((b) => b[i] === '1') ? '1' : '0')).join('');
+  return anyOfBlocks(all as string[]);
 };
 
 /** Blocks that may hold a match of all of them: those the known ones share (null: none is known). */
 const andBlocks = (all: readonly (string | null)[]): string | null => {
   const known = all.filter((b): b is string => b !== null);
-  if (known.length === 0) return null;
-  return Array.from(known[0] ?? '', (_, i) => (known.every((b) => b[i] === '1') ? '1' : '0')).join('');
+  return known.length === 0 ? null : everyOfBlocks(known);
 };
 
 /** A count walks only where matches are dense: it reads every row it walks, whole. */
