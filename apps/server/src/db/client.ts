@@ -12,9 +12,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { advisoryLocks, processLocks, type WithLock } from './locks.ts';
 import { keepPrepared, keepStatements } from './pglite.statements.ts';
-import * as schema from './schema/index.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Without the schema: Drizzle's relational queries (`db.query.…`) are not used, and a database
+ * given the schema builds one of their builders for every table on each transaction it opens.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -98,11 +101,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     // transaction's statements fail anyway, and the pool drops the dead connection when it is
     // released.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzleNodePg(pool, { schema, logger: sqlLogger(options.log) }) as unknown as Db;
+    const db = drizzleNodePg(pool, { logger: sqlLogger(options.log) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -121,7 +124,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       : {}),
   });
   takeTurns(client);
-  const pgliteDb = drizzlePglite(client, { schema, logger: sqlLogger(options.log) });
+  const pgliteDb = drizzlePglite(client, { logger: sqlLogger(options.log) });
   const db = pgliteDb as unknown as Db;
   return {
     db,
