@@ -35,6 +35,12 @@ describe('theme tokens (WCAG 2.2 AA, issue 11 §5)', () => {
     },
   );
 
+  it('draws warning and success text at 4.5:1 on white (a partly shipped quantity is warning text)', () => {
+    const { token } = antdTheme(undefined);
+    expect(contrastRatio(token?.colorWarningText ?? '', WHITE)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(token?.colorSuccessText ?? '', WHITE)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('uses the demo brand colours before the themes are loaded', () => {
     expect(antdTheme(undefined).token?.colorPrimary).toBe('#b44a06');
   });
