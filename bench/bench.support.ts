@@ -44,10 +44,15 @@ export const ensureDatabase = async (databaseUrl: string) => {
 
 /**
  * Starts the server as `npm start` runs it (production mode, no demo data) on the given port and
- * environment, and waits up to 5 minutes for its health check.
+ * environment, and waits up to 5 minutes for its health check; or another server script that answers
+ * the same health check (bench/floor.server.ts).
  */
-export const startBenchServer = async (port: number, env: Record<string, string>): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+export const startBenchServer = async (
+  port: number,
+  env: Record<string, string>,
+  script = 'apps/server/src/main.ts',
+): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -40,7 +40,9 @@ app.get<{ Querystring: Query }>('/floor/search', async (request) => {
   return page.ids.length === 0 ? [] : loadHits(db, page.ids, lang, userId);
 });
 
+// The health check bench.support's startBenchServer waits for, as on the portal's server.
+app.get('/management/health', async () => ({ status: 'UP' }));
+
 app.addHook('onClose', () => handle.close());
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port: Number(process.env.PORT ?? 18383), host: '127.0.0.1' });
-process.stdout.write('ready\n');

@@ -15,7 +15,7 @@
 //
 // The server runs as `npm start` runs it. Figures are printed and written to bench/results/search.md
 // (or the file --out names).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -460,7 +460,7 @@ const ratioRuns = async (
   session: Session,
   inputs: Inputs,
   mix: readonly Term[],
-  floor: { base: string },
+  floorBase: string,
 ): Promise<RatioRun[]> => {
   const { principal } = inputs;
   const series = session.cookie(SESSION_COOKIE)?.split('.')[0];
@@ -487,7 +487,7 @@ const ratioRuns = async (
       return raw(i);
     };
     const floorCall = async (i: number) => {
-      const answer = await plainGet(`${floor.base}${floorPath?.(i)}`);
+      const answer = await plainGet(`${floorBase}${floorPath?.(i)}`);
       if (answer.status !== 200) throw new Error(`floor server: ${answer.status} ${answer.body.slice(0, 200)}`);
     };
     const orders = floorPath
@@ -515,10 +515,8 @@ const ratioRuns = async (
     }
     const a = stats(run.api).p50;
     const r = stats(run.raw).p50;
-    const f =
-      run.floor.length > 0
-        ? `; bare Fastify ${stats(run.floor).p50.toFixed(2)} ms = ${(stats(run.floor).p50 / r).toFixed(2)}`
-        : '';
+    const bare = stats(run.floor).p50;
+    const f = run.floor.length > 0 ? `; bare Fastify ${bare.toFixed(2)} ms = ${(bare / r).toFixed(2)}` : '';
     log(`API/raw ${call}: p50 ${a.toFixed(2)} / ${r.toFixed(2)} ms = ${(a / r).toFixed(2)}${f}`);
     return run;
   };
@@ -682,22 +680,6 @@ const stopServer = async (server: ChildProcess) => {
   await exited;
 };
 
-/** The bare Fastify server of bench/floor.server.ts on `port`, once it listens. */
-const startFloorServer = async (port: number) => {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'floor.server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
-    server.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
-  });
-  return { server, base: `http://127.0.0.1:${port}` };
-};
-
 /** The tree figures of bench:catalog, quoted when this data set has no catalogue. */
 const catalogueElsewhere = async () => {
   const text = await fs.readFile(path.join(ROOT, 'bench', 'results', 'catalog.md'), 'utf8').catch(() => '');
@@ -780,11 +762,12 @@ try {
   );
   loadSingle = loadAverage();
   t = performance.now();
-  const floor = await startFloorServer(PORT + 2);
+  const floorPort = PORT + 2;
+  const floor = await startBenchServer(floorPort, { DATABASE_URL }, path.join('bench', 'floor.server.ts'));
   try {
-    ratio = await ratioRuns(pg.db, session, inputs, mix, floor);
+    ratio = await ratioRuns(pg.db, session, inputs, mix, `http://127.0.0.1:${floorPort}`);
   } finally {
-    await stopServer(floor.server);
+    await stopServer(floor);
   }
   log(`API/raw: ${seconds(t).toFixed(0)} s`);
   const sessions = await Promise.all(Array.from({ length: CLIENTS }, () => openSession(BASE, DEALER)));
