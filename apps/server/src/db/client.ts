@@ -6,7 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -158,4 +158,16 @@ export const preparedOnce = <Q extends { getQuery: () => { sql: string } }>(buil
     }
     return query;
   };
+};
+
+/**
+ * A raw statement of one fixed text (its values as `sql.placeholder`s), prepared under `name` on
+ * whichever connection runs it, a transaction's too: PostgreSQL parses it once per connection and
+ * may keep its plan, where a text built for its values is parsed and planned on every run.
+ */
+export const namedStatement = <T>(name: string, query: SQL) => {
+  const built = new PgDialect().sqlToQuery(query);
+  keepPrepared(built.sql);
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
+    ((await db._.session.prepareQuery(built, undefined, name, false).execute(values)) as { rows: T[] }).rows;
 };

@@ -1,6 +1,6 @@
 import { AUTOCOMPLETE_SIZE, LANGUAGES, type Language, SEARCH_COUNT_LIMIT } from '@ricambi/domain';
 import { and, asc, count, countDistinct, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, preparedOnce, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, namedStatement, preparedOnce, queryRows } from '../../db/client.ts';
 import {
   articolo,
   articoloArticolo,
@@ -19,6 +19,7 @@ import {
   isNumber,
   plainWords,
   prefixQuery,
+  termText,
   termWords,
   usefulWords,
 } from './search.terms.ts';
@@ -203,7 +204,8 @@ const COUNT_WALK_ROWS = 1_000;
 /** How many stored words a prefix may cover and still be counted; more say "a common prefix". */
 const PREFIX_WORDS_COUNTED = 500;
 /** The last character: every word starting with a prefix sorts below prefix + this one. */
-const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
+const LAST_CODE_POINT = 0x10ffff;
+const LAST_CHARACTER = String.fromCodePoint(LAST_CODE_POINT);
 const UNKNOWN: WordEstimate = { matches: null, firstCode: null, blocks: null, byLanguage: null };
 const lexemeKey = (l: Lexeme) => `${l.prefix ? '*' : '='}${l.word}`;
 /** The estimate of a lexeme loaded by loadEstimates (unknown when it was not). */
@@ -229,7 +231,7 @@ const loadEstimates = async (session: Session, lexemes: readonly Lexeme[]) => {
   const asked = missing.filter((l) => isListed(session, l.word));
   for (const l of missing) if (!isListed(session, l.word)) session.estimates.set(lexemeKey(l), UNKNOWN);
   if (asked.length === 0) return;
-  keepEstimates(session, await queryRows<EstimateRow>(session.tx, estimatesQuery(asked)));
+  keepEstimates(session, await estimatesStatement(session.tx, lexemeArrays(asked)));
 };
 
 type EstimateRow = {
@@ -241,8 +243,19 @@ type EstimateRow = {
   langs: string | null;
 };
 
-/** One row (EstimateRow) per lexeme: its stored words' figures together. */
-const estimatesQuery = (lexemes: readonly Lexeme[]) => {
+/** The lexemes as the estimates statements take them: three arrays of one element per lexeme. */
+const lexemeArrays = (lexemes: readonly Lexeme[]) => ({
+  keys: lexemes.map(lexemeKey),
+  words: lexemes.map((l) => l.word),
+  prefixes: lexemes.map((l) => l.prefix),
+});
+
+/**
+ * One row (EstimateRow) per lexeme of the arrays `keys`, `words` and `prefixes` (lexemeArrays): its
+ * stored words' figures together. One text for any lexemes, so it can be kept prepared; of each
+ * lexeme's two branches only the one its kind passes runs.
+ */
+const estimatesQuery = (() => {
   // A word's blocks and language counts are all known or their union is not (a null among them).
   const figures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
     case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks,
@@ -250,12 +263,17 @@ const estimatesQuery = (lexemes: readonly Lexeme[]) => {
       LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
       sql`, `,
     )}], ',') end as langs`;
-  const parts = lexemes.map(
-    (l) => sql`select ${lexemeKey(l)}::text as k, ${figures}
-                 from (select articles, first_code, blocks, lang_articles from search_word where ${storedWords(l)}) x`,
-  );
-  return sql.join(parts, sql` union all `);
-};
+  const columns = sql`articles, first_code, blocks, lang_articles`;
+  return sql`select l.k, f.* from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('words')}::text[],
+                                      ${sql.placeholder('prefixes')}::boolean[]) as l(k, word, prefix)
+      cross join lateral (select ${figures} from (
+        (select ${columns} from search_word
+          where l.prefix and word ~>=~ l.word and word ~<~ (l.word || chr(${sql.raw(String(LAST_CODE_POINT))}))
+          limit ${sql.raw(String(PREFIX_WORDS_COUNTED))})
+        union all (select ${columns} from search_word where not l.prefix and word = l.word)) x) f`;
+})();
+
+const estimatesStatement = namedStatement<EstimateRow>('search_estimates', estimatesQuery);
 
 const keepEstimates = (session: Session, rows: readonly EstimateRow[]) => {
   for (const row of rows) {
@@ -710,7 +728,7 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
         ? ahead.rows
         : await (async () => {
             await planFor(session, true);
-            return queryRows<TierRow & { tier: number }>(session.tx, codeTiers(m.code as string, limit));
+            return queryRows<TierRow & { tier: number }>(session.tx, codeTiers(sql`${m.code}`, sql`${limit}`));
           })();
     take(
       0,
@@ -736,21 +754,28 @@ const rankedIds = async (session: Session, m: Matcher, lang: Language, limit: nu
     .map(([id]) => id);
 };
 
+/**
+ * The codes starting with `code` ([a-z0-9] only, as codeOf leaves it): a range of the code index
+ * (bytewise, collation C), which a plan kept for any value can use as a `like` cannot.
+ */
+const codePrefix = (code: SQL) => {
+  const s = articoloSearch;
+  return sql`${s.codiceNorm} >= ${code} and ${s.codiceNorm} < (${code} || chr(${sql.raw(String(LAST_CODE_POINT))}))`;
+};
+
 /** The code tiers, exact code then code prefix, each a range of the code index already in order. */
-const codeTiers = (code: string, limit: number) => {
+const codeTiers = (code: SQL, limit: SQL) => {
   const s = articoloSearch;
   return sql`(select 0 as tier, * from (${tierQuery(sql`${s.codiceNorm} = ${code}`, limit)}) x)
-      union all (select 1 as tier, * from (${tierQuery(sql`${s.codiceNorm} like ${`${code}%`}`, limit)}) y)`;
+      union all (select 1 as tier, * from (${tierQuery(codePrefix(code), limit)}) y)`;
 };
 
 /** How many visible articles have a code starting with `code`, counted up to `cap` on the code index. */
-const codeCount = (code: string, cap: number) => {
-  const s = articoloSearch;
-  return sql`select count(*) as n from (select 1 from ${s} where ${s.codiceNorm} like ${`${code}%`} and ${s.visibile}
+const codeCount = (code: SQL, cap: SQL) =>
+  sql`select count(*) as n from (select 1 from ${articoloSearch} where ${codePrefix(code)} and ${articoloSearch.visibile}
                limit ${cap}) x`;
-};
 
-const tierQuery = (condition: SQL, limit: number) => {
+const tierQuery = (condition: SQL, limit: number | SQL) => {
   const s = articoloSearch;
   return sql`select ${s.articoloId} as id, ${s.codiceNorm} as code from ${s}
               where ${condition} and ${s.visibile} order by ${s.codiceNorm}, ${s.articoloId} limit ${limit}`;
@@ -864,7 +889,7 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
     if (ahead && ahead.code === m.code && ahead.cap === cap && ahead.count !== null) codeMatches = ahead.count;
     else {
       await planFor(session, true);
-      const [codes] = await queryRows<{ n: number | string }>(session.tx, codeCount(m.code, cap));
+      const [codes] = await queryRows<{ n: number | string }>(session.tx, codeCount(sql`${m.code}`, sql`${cap}`));
       codeMatches = Number(codes?.n ?? 0);
     }
     if (codeMatches >= cap) return keep();
@@ -1037,6 +1062,51 @@ const planFor = async (session: Session, manyMatches: boolean) => {
   session.manyMatches = manyMatches;
 };
 
+type OpeningRow = {
+  generation: number | string;
+  words: string[] | string;
+  articles: number | string;
+  unranked: number | string;
+  ranked: boolean;
+  codes: PrefetchedCodes['rows'] | string | null;
+  code_count: number | string | null;
+  estimates: EstimateRow[] | string | null;
+};
+
+/**
+ * openSession's statement: one text for every term, kept prepared (planning it cost two to three
+ * times its run). `code` null skips the code tiers, `cap` null the code count (a CASE runs only the
+ * subquery of its branch).
+ * - work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning
+ *   lossy at 4 MB.
+ * - synchronous_commit off: what a search writes (kept tiers and counts) is a cache, so its commit
+ *   does not wait for the disk.
+ * - No parallel workers: starting them costs more than any of these statements (20–60 ms measured
+ *   for a bitmap scan of one row, whose estimate of thousands had made the plan parallel).
+ */
+const openingStatement = (() => {
+  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const code = p('code', 'text');
+  const cap = p('cap', 'integer');
+  return namedStatement<OpeningRow>(
+    'search_open',
+    sql`select generation, ranked, ${termWords(p('term', 'text'))} as words,
+               case when ${code} is not null then
+                 (select coalesce(json_agg(json_build_object('tier', c.tier, 'id', c.id, 'code', c.code)
+                                  order by c.tier, c.code, c.id), '[]'::json)
+                    from (${codeTiers(code, p('limit', 'integer'))}) c) end as codes,
+               case when ${code} is not null and ${cap} is not null then (${codeCount(code, cap)}) end as code_count,
+               (select coalesce(json_agg(e), '[]'::json) from (${estimatesQuery}) e) as estimates,
+               (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
+               (select count(*) from (select 1 from articolo_search where rank is null
+                                       limit ${sql.raw(String(UNRANKED_MAX + 1))}) u) as unranked,
+               set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true),
+               set_config('synchronous_commit', 'off', true),
+               set_config('pg_trgm.similarity_threshold', ${sql.raw(`'${FUZZY_SHORTLIST_SIMILARITY}'`)}, true)
+          from search_top_state where id = 1`,
+  );
+})();
+
 /**
  * Opens a search, in one statement: the generation of kept results, the words of the term, the
  * articles searched, the rows without a rank, exact bitmaps for common words, the typo threshold,
@@ -1050,43 +1120,13 @@ const openSession = async (
   ask: CodeAsk | null,
   guess: { words: readonly string[]; lexemes: readonly Lexeme[] } | null,
 ): Promise<Session> => {
-  // work_mem: a common word's bitmap (tens of thousands of articles) stays exact instead of turning lossy at 4 MB.
-  // synchronous_commit off: what a search writes (kept tiers and counts) is a cache, so its commit does
-  // not wait for the disk.
-  // No parallel workers: starting them costs more than any of these statements (20–60 ms measured for
-  // a bitmap scan of one row, whose estimate of thousands had made the plan parallel).
-  const [state] = await queryRows<{
-    generation: number | string;
-    words: string[] | string;
-    articles: number | string;
-    unranked: number | string;
-    ranked: boolean;
-    codes: PrefetchedCodes['rows'] | string | null;
-    code_count: number | string | null;
-    estimates: EstimateRow[] | string | null;
-  }>(
-    tx,
-    sql`select generation, ranked, ${termWords(term)} as words,
-               ${
-                 ask
-                   ? sql`(select coalesce(json_agg(json_build_object('tier', c.tier, 'id', c.id, 'code', c.code)
-                                          order by c.tier, c.code, c.id), '[]'::json)
-                            from (${codeTiers(ask.code, ask.limit)}) c)`
-                   : sql`null`
-               } as codes,
-               ${ask?.cap ? sql`(${codeCount(ask.code, ask.cap)})` : sql`null`} as code_count,
-               ${
-                 guess && guess.lexemes.length > 0
-                   ? sql`(select coalesce(json_agg(e), '[]'::json) from (${estimatesQuery(guess.lexemes)}) e)`
-                   : sql`null`
-               } as estimates,
-               (select greatest(reltuples, 0)::bigint from pg_class where oid = 'articolo_search'::regclass) as articles,
-               (select count(*) from (select 1 from articolo_search where rank is null limit ${UNRANKED_MAX + 1}) u) as unranked,
-               set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true),
-               set_config('synchronous_commit', 'off', true),
-               set_config('pg_trgm.similarity_threshold', ${FUZZY_SHORTLIST_SIMILARITY}, true)
-          from search_top_state where id = 1`,
-  );
+  const [state] = await openingStatement(tx, {
+    term: termText(term),
+    code: ask?.code ?? null,
+    limit: ask?.limit ?? 0,
+    cap: ask?.cap ?? null,
+    ...lexemeArrays(guess?.lexemes ?? []),
+  });
   const words = fromJson<string[]>(state?.words, []);
   const session: Session = {
     tx,

@@ -10,16 +10,18 @@ export const codeOf = (term: string) =>
     .normalize('NFKD')
     .replace(/[^a-z0-9]/g, '');
 
+/** A term as termWords reads it: a decimal comma typed between digits is the stored decimal point ('52,5' → '52.5'). */
+export const termText = (term: string) => term.replace(/(\d),(?=\d)/g, '$1.');
+
 /**
- * The words of a term, cut by the same parser that cut the stored texts (so '300x52.5x84', a track
- * size, stays one word as it is stored), lower-case and without accents. A decimal comma typed
- * between digits is read as the stored decimal point ('52,5' → '52.5'). Of a hyphenated word only
- * its parts are kept: they are stored whether the text had the hyphen or a space. A number's sign
- * is dropped: in 'EC-5' the '-' is a separator, not a minus.
+ * The words of a term (or of an SQL value already as termText gives it), cut by the same parser that cut the stored texts (so
+ * '300x52.5x84', a track size, stays one word as it is stored), lower-case and without accents. Of
+ * a hyphenated word only its parts are kept: they are stored whether the text had the hyphen or a
+ * space. A number's sign is dropped: in 'EC-5' the '-' is a separator, not a minus.
  */
-export const termWords = (term: string): SQL => sql`(
+export const termWords = (term: string | SQL): SQL => sql`(
   select coalesce(json_agg(regexp_replace(p.token, '^[-+]', '') order by p.n), '[]'::json)
-    from ts_parse('default', unaccent(lower(${term.replace(/(\d),(?=\d)/g, '$1.')}))) with ordinality as p(tokid, token, n)
+    from ts_parse('default', unaccent(lower(${typeof term === 'string' ? termText(term) : term}))) with ordinality as p(tokid, token, n)
     join ts_token_type('default') as t on t.tokid = p.tokid
    where t.alias not in ('blank', 'asciihword', 'hword', 'numhword'))`;
 
