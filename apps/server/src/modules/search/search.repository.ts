@@ -1102,7 +1102,8 @@ const openingStatement = (() => {
                                        limit ${sql.raw(String(UNRANKED_MAX + 1))}) u) as unranked,
                set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true),
                set_config('synchronous_commit', 'off', true),
-               set_config('pg_trgm.similarity_threshold', ${sql.raw(`'${FUZZY_SHORTLIST_SIMILARITY}'`)}, true)
+               set_config('pg_trgm.similarity_threshold', ${sql.raw(`'${FUZZY_SHORTLIST_SIMILARITY}'`)}, true),
+               set_config('plan_cache_mode', 'auto', true)
           from search_top_state where id = 1`,
   );
 })();
@@ -1120,6 +1121,8 @@ const openSession = async (
   ask: CodeAsk | null,
   guess: { words: readonly string[]; lexemes: readonly Lexeme[] } | null,
 ): Promise<Session> => {
+  // Its plan is the one kept for every term (see openingStatement), which sets the planner back for the rest.
+  await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
   const [state] = await openingStatement(tx, {
     term: termText(term),
     code: ask?.code ?? null,
