@@ -41,6 +41,8 @@ export type Sample = {
   term?: string;
   total?: number;
   match?: string;
+  /** Of an open-load arrival: its scheduled start, in seconds from the start of the run. */
+  at?: number;
   /** The requests a call is made of (detail, cart, catalogue), by name. */
   parts?: Record<string, number>;
 };
@@ -243,6 +245,33 @@ const loadSection = (run: LoadRun, saturation: readonly SaturationRun[]) => {
       const errors = samples.filter((x) => !x.ok);
       const first = errors[0]?.error ? ` (first: ${errors[0].error.slice(0, 80).replace(/[|\n]/g, ' ')})` : '';
       return `| ${call} | ${run.rates[call]}/s | ${s.count} | ${errors.length}${first} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${LOAD_P95_TARGET} ms | ${s.count === 0 ? '—' : s.p95 <= LOAD_P95_TARGET ? '**PASS**' : '**FAIL**'} |`;
+    }),
+    '',
+    ...windowTable(run),
+  ];
+};
+
+/** Seconds of an open load each column of windowTable covers. */
+const WINDOW_SECONDS = 10;
+
+/**
+ * The p95 of each call by window of the run (by scheduled start): a backlog (the first pass over
+ * the terms, a pause of the machine) shows where it began and whether it drained.
+ */
+const windowTable = (run: LoadRun) => {
+  const windows = Array.from({ length: Math.ceil(run.seconds / WINDOW_SECONDS) }, (_, i) => i * WINDOW_SECONDS);
+  return [
+    `p95 by ${WINDOW_SECONDS} s window of scheduled starts:`,
+    '',
+    `| call | ${windows.map((w) => `${w}–${Math.min(w + WINDOW_SECONDS, run.seconds)} s`).join(' | ')} |`,
+    `|---|${windows.map(() => '---').join('|')}|`,
+    ...LOAD_CALLS.filter((call) => run.rates[call] > 0).map((call) => {
+      const samples = byCall(run.samples, call);
+      const cells = windows.map((w) => {
+        const inWindow = samples.filter((x) => x.at !== undefined && x.at >= w && x.at < w + WINDOW_SECONDS);
+        return inWindow.length === 0 ? '—' : ms(stats(times(inWindow)).p95);
+      });
+      return `| ${call} | ${cells.join(' | ')} |`;
     }),
     '',
   ];

@@ -630,7 +630,13 @@ const openLoad = async (
     // A server far behind would otherwise make the run last as long as its queue takes to drain.
     if (inFlight >= MAX_IN_FLIGHT) {
       dropped++;
-      samples.push({ call: p.call, ms: Number.NaN, ok: false, error: `not sent: ${inFlight} requests in flight` });
+      samples.push({
+        call: p.call,
+        at: p.at / 1000,
+        ms: Number.NaN,
+        ok: false,
+        error: `not sent: ${inFlight} requests in flight`,
+      });
       continue;
     }
     inFlight++;
@@ -639,11 +645,11 @@ const openLoad = async (
       ops[p.call](session, p.n).then(
         (outcome) => {
           inFlight--;
-          samples.push({ call: p.call, ms: performance.now() - at, ...outcome });
+          samples.push({ call: p.call, at: p.at / 1000, ms: performance.now() - at, ...outcome });
         },
         (error: Error) => {
           inFlight--;
-          samples.push({ call: p.call, ms: performance.now() - at, ok: false, error: error.message });
+          samples.push({ call: p.call, at: p.at / 1000, ms: performance.now() - at, ok: false, error: error.message });
         },
       ),
     );
