@@ -251,27 +251,22 @@ const lexemeArrays = (lexemes: readonly Lexeme[]) => ({
 });
 
 /**
- * The figures of an EstimateRow (but its key) over rows of search_word's `articles, first_code,
- * blocks, lang_articles`. A word's blocks and language counts are all known or their union is not (a
- * null among them).
- */
-const wordFigures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
-  case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks,
-  case when count(*) filter (where lang_articles is null) = 0 then array_to_string(array[${sql.join(
-    LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
-    sql`, `,
-  )}], ',') end as langs`;
-
-/**
  * One row (EstimateRow) per lexeme of the arrays `keys`, `words` and `prefixes` (lexemeArrays): its
  * stored words' figures together. One text for any lexemes, so it can be kept prepared; of each
  * lexeme's two branches only the one its kind passes runs.
  */
 const estimatesQuery = (() => {
+  // A word's blocks and language counts are all known or their union is not (a null among them).
+  const figures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
+    case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks,
+    case when count(*) filter (where lang_articles is null) = 0 then array_to_string(array[${sql.join(
+      LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
+      sql`, `,
+    )}], ',') end as langs`;
   const columns = sql`articles, first_code, blocks, lang_articles`;
   return sql`select l.k, f.* from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('words')}::text[],
                                       ${sql.placeholder('prefixes')}::boolean[]) as l(k, word, prefix)
-      cross join lateral (select ${wordFigures} from (
+      cross join lateral (select ${figures} from (
         (select ${columns} from search_word
           where l.prefix and word ~>=~ l.word and word ~<~ (l.word || chr(${sql.raw(String(LAST_CODE_POINT))}))
           limit ${sql.raw(String(PREFIX_WORDS_COUNTED))})
@@ -944,8 +939,7 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
 /**
  * For each word, the stored words that look like it (a typo forgiven), fewest edits first, then most
  * alike; none when nothing is close. Numbers are not corrected. Runs in the caller's transaction.
- * The words are asked one statement per shortlist threshold, the one already set first. Each stored
- * word comes with its estimate, so the search of the corrected words asks for none.
+ * The words are asked one statement per shortlist threshold, the one already set first.
  */
 const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: string | null) => {
   const byThreshold = new Map<string, number[]>();
@@ -954,31 +948,27 @@ const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: 
     byThreshold.set(threshold, [...(byThreshold.get(threshold) ?? []), i]);
   }
   const thresholds = [...byThreshold.keys()].sort((a, b) => Number(b === thresholdSet) - Number(a === thresholdSet));
-  type Found = Omit<EstimateRow, 'k'> & { i: number; word: string; similarity: number | string };
-  const found: Found[] = [];
+  const found: { i: number; word: string; similarity: number | string }[] = [];
   let set = thresholdSet;
   for (const threshold of thresholds) {
     if (threshold !== set) await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${threshold}, true)`);
     set = threshold;
     const asked = (byThreshold.get(threshold) ?? []).map((i) => ({ i, word: words[i] as string }));
     found.push(
-      ...(await queryRows<Found>(
+      ...(await queryRows<{ i: number; word: string; similarity: number | string }>(
         tx,
         sql.join(
           asked.map(
-            ({ i, word }) => sql`(select s.i, s.word, s.similarity, f.* from (
-               select ${i}::int as i, word, similarity(word, ${word}) as similarity from search_word
-                where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
-                order by similarity(word, ${word}) desc, word
-                limit ${FUZZY_SHORTLIST}) s
-               cross join lateral (select ${wordFigures} from search_word w where w.word = s.word) f)`,
+            ({ i, word }) => sql`(select ${i}::int as i, word, similarity(word, ${word}) as similarity from search_word
+               where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
+               order by similarity(word, ${word}) desc, word
+               limit ${FUZZY_SHORTLIST})`,
           ),
           sql` union all `,
         ),
       )),
     );
   }
-  const estimates = new Map<string, EstimateRow>();
   const alternatives: string[][] = [];
   for (const [i, word] of words.entries()) {
     const rows = found.filter((r) => r.i === i);
@@ -989,11 +979,8 @@ const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: 
       .slice(0, FUZZY_CANDIDATES);
     if (close.length === 0) return null;
     alternatives.push(close.map((r) => r.word));
-    for (const { word: w, c, n, first, blocks, langs } of rows)
-      if (close.some((r) => r.word === w))
-        estimates.set(w, { k: lexemeKey({ word: w, prefix: false }), c, n, first, blocks, langs });
   }
-  return { alternatives, estimates: [...estimates.values()] };
+  return alternatives;
 };
 
 /** A count that reached the cap reads "more than cap − 1". */
@@ -1222,7 +1209,6 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
   // openSession set the shortlist's low threshold.
   const fuzzy = await corrections(tx, words, FUZZY_SHORTLIST_SIMILARITY);
   if (!fuzzy) return { ids: [], total: 0, capped: false, match: 'none' };
-  keepEstimates(session, fuzzy.estimates);
   const corrected = await rankedWithTotal(session, fuzzy.matcher, lang, asked);
   return {
     ids: corrected.ids,
@@ -1242,13 +1228,12 @@ const corrections = async (tx: DbOrTx, words: readonly string[], thresholdSet: s
   if (typed.length === 0) return null;
   const similar = await similarWords(tx, typed, thresholdSet);
   if (!similar) return null;
-  const alternatives = longWords.map((w) => (isNumber(w) ? [w] : (similar.alternatives[typed.indexOf(w)] ?? [w])));
+  const alternatives = longWords.map((w) => (isNumber(w) ? [w] : (similar[typed.indexOf(w)] ?? [w])));
   const query = alternativesQuery(alternatives);
   const lexemes = alternatives.map((group) => group.map((word) => ({ word, prefix: false })));
   return {
     matcher: { code: null, tsquery: query, allQuery: query, words: lexemes, oem: null } satisfies Matcher,
     corrected: alternatives.map((a) => a[0] ?? ''),
-    estimates: similar.estimates,
   };
 };
 
