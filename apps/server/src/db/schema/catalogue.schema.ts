@@ -330,6 +330,15 @@ export const searchWord = pgTable(
      * A row written since has no rank and is searched on its own.
      */
     ranks: bytes('ranks'),
+    /**
+     * The same of each language's vector (it, en, fr, de, es): a language's tier reads only the articles
+     * that have the word in that language. Null until a full reindex since migration 0027 fills them.
+     */
+    ranksIt: bytes('ranks_it'),
+    ranksEn: bytes('ranks_en'),
+    ranksFr: bytes('ranks_fr'),
+    ranksDe: bytes('ranks_de'),
+    ranksEs: bytes('ranks_es'),
   },
   (t) => [
     index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@ricambi/domain';
+import { LANGUAGES, type Language } from '@ricambi/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { SEARCH_BLOCKS } from '../../db/schema/index.ts';
@@ -45,6 +45,12 @@ const upsertSearchRows = (where: SQL, inCodeOrder = false) => sql`
     tsv_all = excluded.tsv_all, visibile = excluded.visibile, indexed_at = excluded.indexed_at,
     rank = excluded.rank`;
 
+/** The column of search_word that lists a word's ranks in one language's vector, or in that of all languages. */
+export const ranksColumn = (vector: Language | 'all') => (vector === 'all' ? 'ranks' : `ranks_${vector}`);
+
+/** The vectors whose words are counted, numbered as COUNTED_VECTORS numbers them. */
+const VECTORS = ['all', ...LANGUAGES] as const;
+
 /** The vectors whose words are counted: 0 the one of all languages, then each language's in LANGUAGES order. */
 const COUNTED_VECTORS = sql`
   select 0 as v, x.lexeme from unnest(s.tsv_all) x
@@ -57,14 +63,14 @@ const COUNTED_VECTORS = sql`
 /**
  * The words of the articles the condition selects, with how many of them have each (in all
  * languages and in each), the first code of a visible one and the blocks (search_block) that hold
- * them, and the ranks of the ranked rows that have them. After a change of some articles a word's
+ * them, and the ranks of the ranked rows that have them (in all languages and in each). After a change of some articles a word's
  * counts are only raised, its first code only lowered and its blocks only added to, never
  * recounted: they guide the choice of a plan. Its ranks stay as the full reindex wrote them (a
  * changed row loses its rank), and a word new since has none. Blocks, language counts and ranks a
- * word had before migrations 0022–0024 stay unknown (null) until a full reindex.
+ * word had before migrations 0022–0024 and 0027 stay unknown (null) until a full reindex.
  */
 const addWords = (where: SQL) => sql`
-  insert into search_word (word, articles, first_code, blocks, lang_articles, ranks)
+  insert into search_word (word, articles, first_code, blocks, lang_articles, ${sql.raw(VECTORS.map(ranksColumn).join(', '))})
   select u.lexeme, count(*) filter (where u.v = 0), min(s.codice_norm) filter (where u.v = 0 and s.visibile),
          case when count(*) filter (where u.v = 0 and b.block is null) = 0
               then bit_or(set_bit(0::bit(${sql.raw(String(SEARCH_BLOCKS))}), b.block, 1)) filter (where u.v = 0) end,
@@ -72,7 +78,13 @@ const addWords = (where: SQL) => sql`
            LANGUAGES.map((_, i) => sql`count(*) filter (where u.v = ${sql.raw(String(i + 1))})::int`),
            sql`, `,
          )}],
-         coalesce(string_agg(int4send(s.rank), ''::bytea order by s.rank) filter (where u.v = 0), ''::bytea)
+         ${sql.join(
+           VECTORS.map(
+             (_, v) =>
+               sql`coalesce(string_agg(int4send(s.rank), ''::bytea order by s.rank) filter (where u.v = ${sql.raw(String(v))}), ''::bytea)`,
+           ),
+           sql`, `,
+         )}
     from articolo_search s
     left join lateral (select block from search_block where first_code <= s.codice_norm
                         order by first_code desc, block desc limit 1) b on true

@@ -11,6 +11,7 @@ import {
   searchTop,
   searchTopState,
 } from '../../db/schema/index.ts';
+import { ranksColumn } from './search.indexer.ts';
 import { anyOfBlocks, blocksSet, decodeRanks, everyOfBlocks, intersectionOf, unionOf } from './search.ranks.ts';
 import {
   alternativesQuery,
@@ -116,7 +117,10 @@ type Session = {
   unranked: number;
   /** Whether a full reindex ran since migration 0024 (search_top_state.ranked). */
   ranked: boolean;
-  /** The stored words' lists as far as read, the words of each lexeme, the ranks read (both word tiers share them). */
+  /**
+   * The stored words' lists as far as read and the words of each lexeme, both by vector (listKey), and
+   * the ranks read by both word tiers.
+   */
   lists: Map<string, WordList>;
   lexemeWords: Map<string, string[]>;
   ranksRead: number;
@@ -473,19 +477,18 @@ const CHECK_ROWS_MAX = 4_000;
 /** Search rows written since the last full reindex that a search checks one by one, at most. */
 const UNRANKED_MAX = 5_000;
 
-/** How many times more articles the lists may hold than the tier's language before they are not read. */
-const LANGUAGE_SPREAD = 16;
-
 const isSingle = (lexemes: TierLexemes) => lexemes.groups.length === 1 && !lexemes.oem;
 
-/** At most how many articles one lexeme of the group has (null: not known). */
-const groupMatches = (session: Session, group: readonly Lexeme[]) =>
-  anyOf(group.map((l) => estimateOf(session, l))).matches;
+/** At most how many articles one lexeme of the group has in the vector (null: not known). */
+const groupMatches = (session: Session, group: readonly Lexeme[], vector: Language | 'all') => {
+  const estimate = anyOf(group.map((l) => estimateOf(session, l)));
+  return vector === 'all' ? estimate.matches : (estimate.byLanguage?.[LANGUAGES.indexOf(vector)] ?? estimate.matches);
+};
 
 /**
  * A language's tier without the lexemes that language's vectors lack (the typo alternatives of
- * 'ineriore' asked in Italian are 'inferior' and 'interior' too): their lists, of every language,
- * would only bring candidates that cannot match. Null when a group is left empty.
+ * 'ineriore' asked in Italian are 'inferior' and 'interior' too): their lists in that language are
+ * empty, not worth a read. Null when a group is left empty.
  */
 const inTierLanguage = (session: Session, lexemes: TierLexemes, tier: Language | 'all'): TierLexemes | null => {
   if (tier === 'all') return lexemes;
@@ -497,51 +500,56 @@ const inTierLanguage = (session: Session, lexemes: TierLexemes, tier: Language |
 /** A stored word's list as far as it was read: its first ranks, of `total`. */
 type WordList = { ranks: Uint32Array; total: number };
 
+/** A word's or a lexeme's key among the lists of one vector. */
+const listKey = (vector: Language | 'all', key: string) => `${vector} ${key}`;
+
 /** The rank up to which a list is known: its last rank read, or past every rank when read whole. */
 const knownTo = (list: WordList) =>
   list.ranks.length >= list.total ? Number.POSITIVE_INFINITY : (list.ranks[list.ranks.length - 1] ?? -1);
 
 /** The rarest group of a tier and those of a like number of articles, to be read (null: none has a known count). */
-const groupsToRead = (session: Session, lexemes: TierLexemes) => {
+const groupsToRead = (session: Session, lexemes: TierLexemes, vector: Language | 'all') => {
   const known = lexemes.groups
-    .map((group) => ({ group, matches: groupMatches(session, group) }))
+    .map((group) => ({ group, matches: groupMatches(session, group, vector) }))
     .filter((g): g is { group: readonly Lexeme[]; matches: number } => g.matches !== null)
     .sort((a, b) => a.matches - b.matches);
   const rarest = known[0];
-  if ((!rarest && lexemes.groups.length > 0) || (lexemes.oem && groupMatches(session, [lexemes.oem]) === null))
+  if ((!rarest && lexemes.groups.length > 0) || (lexemes.oem && groupMatches(session, [lexemes.oem], vector) === null))
     return null;
   return known.filter((g) => g.matches <= (rarest?.matches ?? 0) * READ_SPREAD).map((g) => g.group);
 };
 
 /**
- * Reads the lists of the lexemes far enough to know every rank up to `target`, in one statement:
+ * Reads the lists of the lexemes in the vector (search_word.ranks, or a language's own such as
+ * ranks_it) far enough to know every rank up to `target`, in one statement:
  * a lexeme not yet opened brings its words (a prefix: every stored word it starts) with a first
  * slice, sized from the lexeme's count; a word already open, the next slice. Slices are sized from
  * the word's share of the articles, so the lists reach about the same rank. False when a list is not
  * known (no full reindex since migration 0024) or the reads went past RANKS_READ_MAX. The slices come
  * as base64 text: PGlite hands a bytea result over eight times slower (28 ms for 400 KB against 2.5 ms).
  */
-const readLists = async (session: Session, lexemes: readonly Lexeme[], target: number) => {
+const readLists = async (session: Session, lexemes: readonly Lexeme[], target: number, vector: Language | 'all') => {
+  const ranks = sql.raw(ranksColumn(vector));
   const rows = Math.max(1, session.articles);
   const sliceOf = (total: number, from: number) =>
     Math.max(SLICE_MIN, Math.ceil((total * Math.max(0, Math.min(target, rows) - from) * 1.25) / rows) + 32);
   const parts: SQL[] = [];
   for (const l of new Map(lexemes.map((x) => [lexemeKey(x), x])).values()) {
-    const words = session.lexemeWords.get(lexemeKey(l));
+    const words = session.lexemeWords.get(listKey(vector, lexemeKey(l)));
     if (!words) {
-      const bytes = 4 * sliceOf(estimateOf(session, l).matches ?? rows, 0);
-      const columns = sql`${lexemeKey(l)}::text as k, word, length(ranks) / 4 as total,
-                          encode(substring(ranks from 1 for ${bytes}), 'base64') as part`;
+      const bytes = 4 * sliceOf(groupMatches(session, [l], vector) ?? rows, 0);
+      const columns = sql`${lexemeKey(l)}::text as k, word, length(${ranks}) / 4 as total,
+                          encode(substring(${ranks} from 1 for ${bytes}), 'base64') as part`;
       parts.push(sql`(select ${columns} from search_word where ${storedWords(l)})`);
       continue;
     }
     for (const word of words) {
-      const list = session.lists.get(word);
+      const list = session.lists.get(listKey(vector, word));
       if (!list || knownTo(list) >= target) continue;
       const bytes = 4 * Math.min(list.total - list.ranks.length, sliceOf(list.total, knownTo(list)));
       parts.push(
-        sql`(select null::text as k, word, length(ranks) / 4 as total,
-                    encode(substring(ranks from ${4 * list.ranks.length + 1} for ${bytes}), 'base64') as part
+        sql`(select null::text as k, word, length(${ranks}) / 4 as total,
+                    encode(substring(${ranks} from ${4 * list.ranks.length + 1} for ${bytes}), 'base64') as part
                from search_word where word = ${word})`,
       );
     }
@@ -553,22 +561,26 @@ const readLists = async (session: Session, lexemes: readonly Lexeme[], target: n
     total: number | string | null;
     part: string | null;
   }>(session.tx, sql.join(parts, sql` union all `));
-  for (const l of lexemes) if (!session.lexemeWords.has(lexemeKey(l))) session.lexemeWords.set(lexemeKey(l), []);
+  for (const l of lexemes) {
+    const key = listKey(vector, lexemeKey(l));
+    if (!session.lexemeWords.has(key)) session.lexemeWords.set(key, []);
+  }
   for (const row of read) {
     if (row.part === null || row.total === null) return false;
     const part = decodeRanks(Buffer.from(row.part, 'base64'));
     session.ranksRead += part.length;
-    const list = session.lists.get(row.word);
+    const key = listKey(vector, row.word);
+    const list = session.lists.get(key);
     if (row.k !== null) {
-      session.lexemeWords.get(row.k)?.push(row.word);
+      session.lexemeWords.get(listKey(vector, row.k))?.push(row.word);
       if (list) continue;
     }
-    if (!list) session.lists.set(row.word, { ranks: part, total: Number(row.total) });
+    if (!list) session.lists.set(key, { ranks: part, total: Number(row.total) });
     else {
-      const ranks = new Uint32Array(list.ranks.length + part.length);
-      ranks.set(list.ranks);
-      ranks.set(part, list.ranks.length);
-      session.lists.set(row.word, { ranks, total: list.total });
+      const joined = new Uint32Array(list.ranks.length + part.length);
+      joined.set(list.ranks);
+      joined.set(part, list.ranks.length);
+      session.lists.set(key, { ranks: joined, total: list.total });
     }
   }
   return session.ranksRead <= RANKS_READ_MAX;
@@ -579,10 +591,16 @@ const readLists = async (session: Session, lexemes: readonly Lexeme[], target: n
  * one has (one of its lexemes), or the OEM code's; and the rank up to which every list read is
  * known. A group not read (many more articles than the rarest) is left to the check.
  */
-const candidatesIn = (session: Session, groups: readonly (readonly Lexeme[])[], oem: Lexeme | null, after: number) => {
+const candidatesIn = (
+  session: Session,
+  groups: readonly (readonly Lexeme[])[],
+  oem: Lexeme | null,
+  after: number,
+  vector: Language | 'all',
+) => {
   const listsOf = (l: Lexeme) =>
-    (session.lexemeWords.get(lexemeKey(l)) ?? []).flatMap((w) => {
-      const list = session.lists.get(w);
+    (session.lexemeWords.get(listKey(vector, lexemeKey(l))) ?? []).flatMap((w) => {
+      const list = session.lists.get(listKey(vector, w));
       return list ? [list] : [];
     });
   const branches = [...groups, ...(oem ? [[oem]] : [])];
@@ -606,8 +624,9 @@ const candidatesIn = (session: Session, groups: readonly (readonly Lexeme[])[], 
 };
 
 /**
- * The first `limit` matches of a word condition by code, from the words' ranks. The lists of the
- * rarer groups are read a slice at a time, as far as the page needs: the candidates up to the rank
+ * The first `limit` matches of a word condition by code, from the words' ranks in the tier's vector
+ * (a language's own lists in its tier: 'carter' asked in Italian reads only the Italian articles
+ * that have it, not the French ones before them in code order). The lists of the rarer groups are read a slice at a time, as far as the page needs: the candidates up to the rank
  * every list read is known to are checked in rank (code) order with the tier's condition, then the
  * lists read further where the matches met so far say the page ends. Then the rows written since the
  * full reindex (no rank) are checked one by one and the two merged by code. `complete` when every
@@ -638,12 +657,8 @@ const rankedMatches = async (
     return null;
   const lexemes = inTierLanguage(session, tierLexemes, tier);
   if (!lexemes) return null;
-  const groups = groupsToRead(session, lexemes);
+  const groups = groupsToRead(session, lexemes, tier);
   if (!groups) return null;
-  // The lists are of all languages: words far more common in them than in the tier's language ('para', Spanish,
-  // asked in Italian) would bring candidates of which few match.
-  const listed = Math.min(...groups.map((group) => groupMatches(session, group) ?? 0));
-  if (estimate.matches !== null && listed > LANGUAGE_SPREAD * Math.max(estimate.matches, limit)) return null;
   const s = articoloSearch;
   const searched = Math.max(1, session.articles);
   const hits: TierRow[] = [];
@@ -662,8 +677,8 @@ const rankedMatches = async (
   while (hits.length < limit) {
     if (statements >= RANKED_STATEMENTS) return null;
     statements++;
-    if (!(await readLists(session, lexemesRead, target))) return null;
-    const { ranks, upTo } = candidatesIn(session, groups, lexemes.oem, checked);
+    if (!(await readLists(session, lexemesRead, target, tier))) return null;
+    const { ranks, upTo } = candidatesIn(session, groups, lexemes.oem, checked, tier);
     let next = 0;
     while (next < ranks.length && hits.length < limit) {
       if (statements >= RANKED_STATEMENTS) return null;
