@@ -643,8 +643,9 @@ const candidatesIn = (
 
 /**
  * The first `limit` matches of a word condition by code, from the words' ranks in the tier's vector
- * (a language's own lists in its tier: 'carter' asked in Italian reads only the Italian articles
- * that have it, not the French ones before them in code order). The lists of the rarer groups are read a slice at a time, as far as the page needs: the candidates up to the rank
+ * (a language's own lists in its tier, see listsOfAll: 'carter' asked in Italian reads only the
+ * Italian articles that have it, not the French ones before them in code order). The lists of the
+ * rarer groups are read a slice at a time, as far as the page needs: the candidates up to the rank
  * every list read is known to are checked in rank (code) order with the tier's condition, then the
  * lists read further where the matches met so far say the page ends. Then the rows written since the
  * full reindex (no rank) are checked one by one and the two merged by code. `complete` when every
