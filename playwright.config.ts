@@ -17,7 +17,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // Recorded on the retry only: a trace of every test (screencast frames, snapshots) cost a quarter of
+    // each test's time on a 2-core machine, and a test that fails once is retried with one.
+    trace: 'on-first-retry',
     // The app honours the system setting (no antd motion): the tests wait on no fade or slide.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
