@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client.ts';
 import { articolo, searchCount, searchTop } from '../src/db/schema/index.ts';
 import { ranksColumn, reindexAll, reindexArticles } from '../src/modules/search/search.indexer.ts';
 import { decodeRanks } from '../src/modules/search/search.ranks.ts';
-import { fullSearch } from '../src/modules/search/search.repository.ts';
+import { fullSearch, listSeek } from '../src/modules/search/search.repository.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const ARTICLES = 3_000;
@@ -394,6 +394,39 @@ describe('search ranking', () => {
         [1, 20],
         [3, 20],
       ]);
+    }
+  });
+
+  it('reads the lists from the first block their words share, as the plain ranking', async () => {
+    // On a million articles only lists long enough to pay for it are read so; here every one is.
+    // 'delta' in every fourth article, 'gamma' only in the last 200: together from block 950 or so of 1,024.
+    for (let i = 0; i < ARTICLES; i++) {
+      const delta = i % 4 === 0;
+      const gamma = i >= ARTICLES - 200;
+      if (!delta && !gamma) continue;
+      const it = ['Ventola', delta ? 'delta' : '', gamma ? 'gamma' : ''].join(' ');
+      await t.db
+        .update(articolo)
+        .set({ localizedDescrizione: { it } })
+        .where(eq(articolo.id, 500_000 + i));
+    }
+    await reindexAll(t.db);
+    const kept = { ...listSeek };
+    Object.assign(listSeek, { bytesMin: 0, ranksMin: 0 });
+    try {
+      for (const term of ['delta gamma', 'gamma delt', 'ventola gamma delta', 'alfa beta', 'cerniera scharnier']) {
+        await t.db.delete(searchTop);
+        await t.db.delete(searchCount);
+        const expected = await plainRanking(term);
+        expect(expected.length, term).toBeGreaterThan(0);
+        await expectPlainPages(term, expected, [
+          [0, 10],
+          [0, 20],
+          [2, 20],
+        ]);
+      }
+    } finally {
+      Object.assign(listSeek, kept);
     }
   });
 });

@@ -49,7 +49,7 @@ const upsertSearchRows = (where: SQL, inCodeOrder = false) => sql`
 export const ranksColumn = (vector: Language | 'all') => (vector === 'all' ? 'ranks' : `ranks_${vector}`);
 
 /** The vectors whose words are counted, numbered as COUNTED_VECTORS numbers them. */
-const VECTORS = ['all', ...LANGUAGES] as const;
+export const VECTORS = ['all', ...LANGUAGES] as const;
 
 /** The vectors whose words are counted: 0 the one of all languages, then each language's in LANGUAGES order. */
 const COUNTED_VECTORS = sql`

@@ -11,7 +11,7 @@ import {
   searchTop,
   searchTopState,
 } from '../../db/schema/index.ts';
-import { ranksColumn } from './search.indexer.ts';
+import { ranksColumn, VECTORS } from './search.indexer.ts';
 import { anyOfBlocks, blocksSet, decodeRanks, everyOfBlocks, intersectionOf, unionOf } from './search.ranks.ts';
 import {
   alternativesQuery,
@@ -185,11 +185,12 @@ const articlesPerBlock = (session: Session) =>
 /** About how many articles the blocks set in `blocks` hold. */
 const articlesIn = (session: Session, blocks: string) => blocksSet(blocks) * articlesPerBlock(session);
 
+/** The first block set in `blocks` (0: none is known). */
+const firstBlockOf = (blocks: string | null) => Math.max(0, blocks?.indexOf('1') ?? -1);
+
 /** About how many ranks come before the first block set in `blocks` (0: none is known). */
-const firstBlockStart = (session: Session, blocks: string | null) => {
-  const first = blocks?.indexOf('1') ?? -1;
-  return first > 0 ? Math.floor(first * articlesPerBlock(session)) : 0;
-};
+const firstBlockStart = (session: Session, blocks: string | null) =>
+  Math.floor(firstBlockOf(blocks) * articlesPerBlock(session));
 
 /** Blocks that may hold a match of any of them (null: one is not known). */
 const orBlocks = (all: readonly (string | null)[]): string | null => {
@@ -515,15 +516,18 @@ const listsOfAll = (session: Session, lexemes: TierLexemes, tier: Language | 'al
     return all !== null && own !== null && all <= ALL_LISTS_SPREAD * own;
   });
 
-/** A stored word's list as far as it was read: its first ranks, of `total`. */
-type WordList = { ranks: Uint32Array; total: number };
+/**
+ * A stored word's list as far as it was read: `ranks` from position `start` of its `total`, every
+ * rank from that of the first article of block `fromBlock` on (search_block; 0: from the start).
+ */
+type WordList = { ranks: Uint32Array; total: number; start: number; fromBlock: number };
 
 /** A word's or a lexeme's key among the lists of one vector. */
 const listKey = (vector: Language | 'all', key: string) => `${vector} ${key}`;
 
 /** The rank up to which a list is known: its last rank read, or past every rank when read whole. */
 const knownTo = (list: WordList) =>
-  list.ranks.length >= list.total ? Number.POSITIVE_INFINITY : (list.ranks[list.ranks.length - 1] ?? -1);
+  list.start + list.ranks.length >= list.total ? Number.POSITIVE_INFINITY : (list.ranks[list.ranks.length - 1] ?? -1);
 
 /** The rarest group of a tier and those of a like number of articles, to be read (null: none has a known count). */
 const groupsToRead = (session: Session, lexemes: TierLexemes, vector: Language | 'all') => {
@@ -538,47 +542,150 @@ const groupsToRead = (session: Session, lexemes: TierLexemes, vector: Language |
 };
 
 /**
+ * When the lists are read from where a block begins: `bytesMin`, how many bytes of lists that must
+ * skip (the search for where it begins costs about as much as reading 100 KB); `ranksMin`, how long a
+ * list must be to be searched (shorter ones are read from their start). Tests lower both to take that
+ * way on a small data set.
+ */
+export const listSeek = { bytesMin: 128 * 1024, ranksMin: 4_096 };
+
+/**
+ * The first slices of stored words' lists in a vector, from where block `block` begins: no match of
+ * the tier lies before it (its groups share no earlier block). One row per word of each lexeme (a
+ * prefix: every stored word it starts), `bytes` of its list from `pos`. Where a word's list reaches
+ * the block's first rank is searched for (4 bytes a step, slices of the out-of-line value: search_word
+ * stores it uncompressed) in lists of more than `ranksMin` ranks (listSeek); shorter ones are read from the
+ * start. The block's first rank is that of its first ranked article: ranks follow the code order (the
+ * full reindex gave both, search_block too), and an article's block is the last whose first code is
+ * not above its code. One text per vector, kept prepared (planning it took 2.6 ms).
+ */
+const seekStatements = new Map(
+  VECTORS.map((vector) => {
+    const ranks = sql.raw(ranksColumn(vector));
+    const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+    const at = (i: SQL) => sql`('x' || encode(substring(w.ranks from 4 * ${i} + 1 for 4), 'hex'))::bit(32)::int`;
+    const columns = sql`word, ${ranks} as ranks`;
+    return [
+      vector,
+      namedStatement<ListRow>(
+        `search_seek_${vector}`,
+        sql`with seek as materialized (
+              select coalesce((select min(rank) from articolo_search where codice_norm = (
+                select codice_norm from articolo_search
+                 where codice_norm >= (select first_code from search_block where block = ${p('block', 'integer')})
+                   and rank is not null
+                 order by codice_norm limit 1)), 2147483647) as r)
+            select nullif(l.k, '') as k, w.word, length(w.ranks) / 4 as total, true as fresh, coalesce(p.pos, 0) as pos,
+                   encode(substring(w.ranks from 4 * coalesce(p.pos, 0) + 1 for l.bytes), 'base64') as part
+              from unnest(${p('keys', 'text[]')}, ${p('words', 'text[]')}, ${p('prefixes', 'boolean[]')}, ${p('bytes', 'integer[]')})
+                     as l(k, word, prefix, bytes)
+              cross join seek
+              cross join lateral (
+                (select ${columns} from search_word
+                  where l.prefix and word ~>=~ l.word and word ~<~ (l.word || chr(${sql.raw(String(LAST_CODE_POINT))}))
+                  limit ${sql.raw(String(PREFIX_WORDS_COUNTED))})
+                union all (select ${columns} from search_word where not l.prefix and word = l.word)) w
+              left join lateral (
+                with recursive b(lo, hi) as (
+                  select 0, case when length(w.ranks) / 4 > ${p('ranksMin', 'integer')} then length(w.ranks) / 4 else 0 end
+                  union all
+                  select case when v.r < seek.r then m.m + 1 else b.lo end, case when v.r < seek.r then b.hi else m.m end
+                    from b cross join lateral (select (b.lo + b.hi) / 2 as m) m
+                    cross join lateral (select ${at(sql`m.m`)} as r) v
+                   where b.lo < b.hi)
+                select lo as pos from b where lo >= hi limit 1) p on true`,
+      ),
+    ] as const;
+  }),
+);
+
+type ListRow = {
+  k: string | null;
+  word: string;
+  total: number | string | null;
+  fresh: boolean;
+  pos: number | string;
+  part: string | null;
+};
+
+/**
  * Reads the lists of the lexemes in the vector (search_word.ranks, or a language's own such as
- * ranks_it) far enough to know every rank up to `target`, in one statement:
+ * ranks_it) far enough to know every rank up to `target`, in one statement (two when a list read
+ * from a later block is read again beside others read on):
  * a lexeme not yet opened brings its words (a prefix: every stored word it starts) with a first
- * slice, sized from the lexeme's count; a word already open, the next slice. Slices are sized from
+ * slice, sized from the lexeme's count; a word already open, the next slice. No match lies before
+ * block `fromBlock` (the blocks the tier's groups share): a first slice starts at the first rank of
+ * that block, and a list read from a later block is read again from it. Slices are sized from
  * the word's share of the articles, so the lists reach about the same rank. False when a list is not
  * known (no full reindex since migration 0024) or the reads went past RANKS_READ_MAX. The slices come
  * as base64 text: PGlite hands a bytea result over eight times slower (28 ms for 400 KB against 2.5 ms).
  */
-const readLists = async (session: Session, lexemes: readonly Lexeme[], target: number, vector: Language | 'all') => {
+const readLists = async (
+  session: Session,
+  lexemes: readonly Lexeme[],
+  target: number,
+  vector: Language | 'all',
+  fromBlock: number,
+) => {
   const ranks = sql.raw(ranksColumn(vector));
   const rows = Math.max(1, session.articles);
+  const fromRank = Math.floor(fromBlock * articlesPerBlock(session));
   const sliceOf = (total: number, from: number) =>
     Math.max(SLICE_MIN, Math.ceil((total * Math.max(0, Math.min(target, rows) - from) * 1.25) / rows) + 32);
   const parts: SQL[] = [];
+  const seeks: { k: string; word: string; prefix: boolean; bytes: number }[] = [];
+  const firstSlice = (k: string | null, matches: number, l: Lexeme) => {
+    const bytes = 4 * sliceOf(matches, fromRank);
+    if (fromBlock > 0) {
+      seeks.push({ k: k ?? '', word: l.word, prefix: l.prefix, bytes });
+      return;
+    }
+    parts.push(
+      sql`(select ${k}::text as k, word, length(${ranks}) / 4 as total, true as fresh, 0 as pos,
+                  encode(substring(${ranks} from 1 for ${bytes}), 'base64') as part
+             from search_word where ${storedWords(l)})`,
+    );
+  };
   for (const l of new Map(lexemes.map((x) => [lexemeKey(x), x])).values()) {
     const words = session.lexemeWords.get(listKey(vector, lexemeKey(l)));
     if (!words) {
-      const bytes = 4 * sliceOf(groupMatches(session, [l], vector) ?? rows, 0);
-      const columns = sql`${lexemeKey(l)}::text as k, word, length(${ranks}) / 4 as total,
-                          encode(substring(${ranks} from 1 for ${bytes}), 'base64') as part`;
-      parts.push(sql`(select ${columns} from search_word where ${storedWords(l)})`);
+      firstSlice(lexemeKey(l), groupMatches(session, [l], vector) ?? rows, l);
       continue;
     }
     for (const word of words) {
       const list = session.lists.get(listKey(vector, word));
-      if (!list || knownTo(list) >= target) continue;
-      const bytes = 4 * Math.min(list.total - list.ranks.length, sliceOf(list.total, knownTo(list)));
+      if (!list) continue;
+      if (list.fromBlock > fromBlock) {
+        firstSlice(null, list.total, { word, prefix: false });
+        continue;
+      }
+      if (knownTo(list) >= target) continue;
+      const read = list.start + list.ranks.length;
+      const bytes = 4 * Math.min(list.total - read, sliceOf(list.total, knownTo(list)));
       parts.push(
-        sql`(select null::text as k, word, length(${ranks}) / 4 as total,
-                    encode(substring(${ranks} from ${4 * list.ranks.length + 1} for ${bytes}), 'base64') as part
+        sql`(select null::text as k, word, length(${ranks}) / 4 as total, false as fresh, ${read}::int as pos,
+                    encode(substring(${ranks} from ${4 * read + 1} for ${bytes}), 'base64') as part
                from search_word where word = ${word})`,
       );
     }
   }
-  if (parts.length === 0) return true;
-  const read = await queryRows<{
-    k: string | null;
-    word: string;
-    total: number | string | null;
-    part: string | null;
-  }>(session.tx, sql.join(parts, sql` union all `));
+  if (parts.length === 0 && seeks.length === 0) return true;
+  const seekStatement = seekStatements.get(vector);
+  // Where the block begins is found on the code index read in order, which a bitmap mode would turn into a sort.
+  if (seeks.length > 0) await planFor(session, true);
+  const read = [
+    ...(seeks.length > 0 && seekStatement
+      ? await seekStatement(session.tx, {
+          block: fromBlock,
+          ranksMin: listSeek.ranksMin,
+          keys: seeks.map((x) => x.k),
+          words: seeks.map((x) => x.word),
+          prefixes: seeks.map((x) => x.prefix),
+          bytes: seeks.map((x) => x.bytes),
+        })
+      : []),
+    ...(parts.length > 0 ? await queryRows<ListRow>(session.tx, sql.join(parts, sql` union all `)) : []),
+  ];
   for (const l of lexemes) {
     const key = listKey(vector, lexemeKey(l));
     if (!session.lexemeWords.has(key)) session.lexemeWords.set(key, []);
@@ -589,16 +696,16 @@ const readLists = async (session: Session, lexemes: readonly Lexeme[], target: n
     session.ranksRead.set(vector, (session.ranksRead.get(vector) ?? 0) + part.length);
     const key = listKey(vector, row.word);
     const list = session.lists.get(key);
-    if (row.k !== null) {
-      session.lexemeWords.get(listKey(vector, row.k))?.push(row.word);
-      if (list) continue;
-    }
-    if (!list) session.lists.set(key, { ranks: part, total: Number(row.total) });
-    else {
+    if (row.k !== null) session.lexemeWords.get(listKey(vector, row.k))?.push(row.word);
+    if (row.fresh) {
+      // A word of two lexemes comes twice: the list read from the earlier block is kept.
+      if (!list || list.fromBlock > fromBlock)
+        session.lists.set(key, { ranks: part, total: Number(row.total), start: Number(row.pos), fromBlock });
+    } else if (list) {
       const joined = new Uint32Array(list.ranks.length + part.length);
       joined.set(list.ranks);
       joined.set(part, list.ranks.length);
-      session.lists.set(key, { ranks: joined, total: list.total });
+      session.lists.set(key, { ...list, ranks: joined });
     }
   }
   return (session.ranksRead.get(vector) ?? 0) <= RANKS_READ_MAX;
@@ -685,19 +792,24 @@ const rankedMatches = async (
   let checked = -1;
   // The first reads reach past the first block all groups share (no match is before it) by what the count says a
   // page needs beyond it: the words of 'tappo idraulico bsp' first meet after 85,000 ranks.
+  const firstStart = firstBlockStart(session, estimate.blocks);
   let target = Math.min(
     searched,
-    firstBlockStart(session, estimate.blocks) +
-      Math.ceil((searched * 2 * limit) / Math.max(1, estimate.matches ?? searched)),
+    firstStart + Math.ceil((searched * 2 * limit) / Math.max(1, estimate.matches ?? searched)),
   );
   let statements = 0;
   let complete = false;
   let checkedRows = 0;
   const lexemesRead = [...groups.flat(), ...(lexemes.oem ? [lexemes.oem] : [])];
+  // The lists are read from that block on where that skips enough of them to pay for the search of where it begins.
+  const skipped =
+    (4 * firstStart * lexemesRead.reduce((n, l) => n + (groupMatches(session, [l], vector) ?? 0), 0)) / searched;
+  const fromBlock = skipped >= listSeek.bytesMin ? firstBlockOf(estimate.blocks) : 0;
+  const base = fromBlock > 0 ? firstStart : 0;
   while (hits.length < limit) {
     if (statements >= RANKED_STATEMENTS) return null;
     statements++;
-    if (!(await readLists(session, lexemesRead, target, vector))) return null;
+    if (!(await readLists(session, lexemesRead, target, vector, fromBlock))) return null;
     const { ranks, upTo } = candidatesIn(session, groups, lexemes.oem, checked, vector);
     let next = 0;
     while (next < ranks.length && hits.length < limit) {
@@ -723,8 +835,11 @@ const rankedMatches = async (
       break;
     }
     checked = upTo;
-    // Read on to about twice where the matches met so far say the page ends (eight times as far when none was met).
-    target = Math.min(searched, Math.ceil(hits.length > 0 ? (upTo * limit * 2) / hits.length : (upTo + 1) * 8));
+    // Read on to about twice where the matches met so far (from the first shared block) say the page ends,
+    // eight times as far when none was met.
+    // From a block: at least as far again as the last reads went past it, which may have met no list's end.
+    const span = base > 0 ? Math.max(1, upTo + 1 - base, target - base) : upTo + 1;
+    target = Math.min(searched, base + Math.ceil(hits.length > 0 ? (span * limit * 2) / hits.length : span * 8));
   }
   if (session.unranked === 0) return { rows: hits.slice(0, limit), complete };
   // Every row without a rank (at most UNRANKED_MAX), read in the order of their partial index, behind a
