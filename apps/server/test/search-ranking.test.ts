@@ -73,6 +73,22 @@ describe('search ranking', () => {
     return rows.map((r) => Number(r.id));
   };
 
+  /**
+   * Gives the i-th test article the Italian description 'Ventola' and the words `wordsOf(i)` (untouched
+   * where null), then runs the full reindex.
+   */
+  const describeAndReindex = async (wordsOf: (i: number) => string[] | null) => {
+    for (let i = 0; i < ARTICLES; i++) {
+      const words = wordsOf(i);
+      if (!words) continue;
+      await t.db
+        .update(articolo)
+        .set({ localizedDescrizione: { it: ['Ventola', ...words].join(' ') } })
+        .where(eq(articolo.id, 500_000 + i));
+    }
+    await reindexAll(t.db);
+  };
+
   /** Each page of the search equals the plain ranking's, and the total is exact or capped below it. */
   const expectPlainPages = async (
     term: string,
@@ -374,17 +390,11 @@ describe('search ranking', () => {
 
   it('reads the lists a slice at a time until the page is met: two words found together only late in the code order', async () => {
     // 'alfa' in every other article, 'beta' in every third: together only from the 2,500th on.
-    for (let i = 0; i < ARTICLES; i++) {
+    await describeAndReindex((i) => {
       const alfa = i % 2 === 0;
       const beta = i % 3 === 0 && (i >= 2_500 || !alfa);
-      if (!alfa && !beta) continue;
-      const it = ['Ventola', alfa ? 'alfa' : '', beta ? 'beta' : ''].join(' ');
-      await t.db
-        .update(articolo)
-        .set({ localizedDescrizione: { it } })
-        .where(eq(articolo.id, 500_000 + i));
-    }
-    await reindexAll(t.db);
+      return alfa || beta ? [alfa ? 'alfa' : '', beta ? 'beta' : ''] : null;
+    });
     for (const term of ['alfa beta', 'alf beta', 'beta alfa ventola']) {
       const expected = await plainRanking(term);
       expect(expected.length, term).toBeGreaterThan(60);
@@ -400,17 +410,11 @@ describe('search ranking', () => {
   it('reads the lists from the first block their words share, as the plain ranking', async () => {
     // On a million articles only lists long enough to pay for it are read so; here every one is.
     // 'delta' in every fourth article, 'gamma' only in the last 200: together from block 950 or so of 1,024.
-    for (let i = 0; i < ARTICLES; i++) {
+    await describeAndReindex((i) => {
       const delta = i % 4 === 0;
       const gamma = i >= ARTICLES - 200;
-      if (!delta && !gamma) continue;
-      const it = ['Ventola', delta ? 'delta' : '', gamma ? 'gamma' : ''].join(' ');
-      await t.db
-        .update(articolo)
-        .set({ localizedDescrizione: { it } })
-        .where(eq(articolo.id, 500_000 + i));
-    }
-    await reindexAll(t.db);
+      return delta || gamma ? [delta ? 'delta' : '', gamma ? 'gamma' : ''] : null;
+    });
     const kept = { ...listSeek };
     Object.assign(listSeek, { bytesMin: 0, ranksMin: 0 });
     try {

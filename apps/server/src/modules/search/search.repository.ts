@@ -188,9 +188,11 @@ const articlesIn = (session: Session, blocks: string) => blocksSet(blocks) * art
 /** The first block set in `blocks` (0: none is known). */
 const firstBlockOf = (blocks: string | null) => Math.max(0, blocks?.indexOf('1') ?? -1);
 
+/** About how many ranks come before block `block`. */
+const blockStart = (session: Session, block: number) => Math.floor(block * articlesPerBlock(session));
+
 /** About how many ranks come before the first block set in `blocks` (0: none is known). */
-const firstBlockStart = (session: Session, blocks: string | null) =>
-  Math.floor(firstBlockOf(blocks) * articlesPerBlock(session));
+const firstBlockStart = (session: Session, blocks: string | null) => blockStart(session, firstBlockOf(blocks));
 
 /** Blocks that may hold a match of any of them (null: one is not known). */
 const orBlocks = (all: readonly (string | null)[]): string | null => {
@@ -257,6 +259,17 @@ const lexemeArrays = (lexemes: readonly Lexeme[]) => ({
 });
 
 /**
+ * The stored words of the lexeme `l` (a row of word and prefix, see lexemeArrays), their `columns`:
+ * the word itself, or every word a prefix starts (at most PREFIX_WORDS_COUNTED). Of the two branches
+ * only the one the lexeme's kind passes runs.
+ */
+const wordsOfLexeme = (columns: SQL) =>
+  sql`(select ${columns} from search_word
+        where l.prefix and word ~>=~ l.word and word ~<~ (l.word || chr(${sql.raw(String(LAST_CODE_POINT))}))
+        limit ${sql.raw(String(PREFIX_WORDS_COUNTED))})
+      union all (select ${columns} from search_word where not l.prefix and word = l.word)`;
+
+/**
  * One row (EstimateRow) per lexeme of the arrays `keys`, `words` and `prefixes` (lexemeArrays): its
  * stored words' figures together. One text for any lexemes, so it can be kept prepared; of each
  * lexeme's two branches only the one its kind passes runs.
@@ -269,14 +282,9 @@ const estimatesQuery = (() => {
       LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
       sql`, `,
     )}], ',') end as langs`;
-  const columns = sql`articles, first_code, blocks, lang_articles`;
   return sql`select l.k, f.* from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('words')}::text[],
                                       ${sql.placeholder('prefixes')}::boolean[]) as l(k, word, prefix)
-      cross join lateral (select ${figures} from (
-        (select ${columns} from search_word
-          where l.prefix and word ~>=~ l.word and word ~<~ (l.word || chr(${sql.raw(String(LAST_CODE_POINT))}))
-          limit ${sql.raw(String(PREFIX_WORDS_COUNTED))})
-        union all (select ${columns} from search_word where not l.prefix and word = l.word)) x) f`;
+      cross join lateral (select ${figures} from (${wordsOfLexeme(sql`articles, first_code, blocks, lang_articles`)}) x) f`;
 })();
 
 const estimatesStatement = namedStatement<EstimateRow>('search_estimates', estimatesQuery);
@@ -559,12 +567,11 @@ export const listSeek = { bytesMin: 128 * 1024, ranksMin: 4_096 };
  * full reindex gave both, search_block too), and an article's block is the last whose first code is
  * not above its code. One text per vector, kept prepared (planning it took 2.6 ms).
  */
-const seekStatements = new Map(
+const seekStatements = Object.fromEntries(
   VECTORS.map((vector) => {
     const ranks = sql.raw(ranksColumn(vector));
     const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
     const at = (i: SQL) => sql`('x' || encode(substring(w.ranks from 4 * ${i} + 1 for 4), 'hex'))::bit(32)::int`;
-    const columns = sql`word, ${ranks} as ranks`;
     return [
       vector,
       namedStatement<ListRow>(
@@ -580,11 +587,7 @@ const seekStatements = new Map(
               from unnest(${p('keys', 'text[]')}, ${p('words', 'text[]')}, ${p('prefixes', 'boolean[]')}, ${p('bytes', 'integer[]')})
                      as l(k, word, prefix, bytes)
               cross join seek
-              cross join lateral (
-                (select ${columns} from search_word
-                  where l.prefix and word ~>=~ l.word and word ~<~ (l.word || chr(${sql.raw(String(LAST_CODE_POINT))}))
-                  limit ${sql.raw(String(PREFIX_WORDS_COUNTED))})
-                union all (select ${columns} from search_word where not l.prefix and word = l.word)) w
+              cross join lateral (${wordsOfLexeme(sql`word, ${ranks} as ranks`)}) w
               left join lateral (
                 with recursive b(lo, hi) as (
                   select 0, case when length(w.ranks) / 4 > ${p('ranksMin', 'integer')} then length(w.ranks) / 4 else 0 end
@@ -597,7 +600,7 @@ const seekStatements = new Map(
       ),
     ] as const;
   }),
-);
+) as Record<Language | 'all', ReturnType<typeof namedStatement<ListRow>>>;
 
 type ListRow = {
   k: string | null;
@@ -629,7 +632,7 @@ const readLists = async (
 ) => {
   const ranks = sql.raw(ranksColumn(vector));
   const rows = Math.max(1, session.articles);
-  const fromRank = Math.floor(fromBlock * articlesPerBlock(session));
+  const fromRank = blockStart(session, fromBlock);
   const sliceOf = (total: number, from: number) =>
     Math.max(SLICE_MIN, Math.ceil((total * Math.max(0, Math.min(target, rows) - from) * 1.25) / rows) + 32);
   const parts: SQL[] = [];
@@ -670,12 +673,11 @@ const readLists = async (
     }
   }
   if (parts.length === 0 && seeks.length === 0) return true;
-  const seekStatement = seekStatements.get(vector);
   // Where the block begins is found on the code index read in order, which a bitmap mode would turn into a sort.
   if (seeks.length > 0) await planFor(session, true);
   const read = [
-    ...(seeks.length > 0 && seekStatement
-      ? await seekStatement(session.tx, {
+    ...(seeks.length > 0
+      ? await seekStatements[vector](session.tx, {
           block: fromBlock,
           ranksMin: listSeek.ranksMin,
           keys: seeks.map((x) => x.k),
