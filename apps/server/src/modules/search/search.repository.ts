@@ -274,14 +274,20 @@ const wordsOfLexeme = (columns: SQL) =>
  * stored words' figures together. One text for any lexemes, so it can be kept prepared; of each
  * lexeme's two branches only the one its kind passes runs.
  */
-const estimatesQuery = (() => {
-  // A word's blocks and language counts are all known or their union is not (a null among them).
-  const figures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
+/**
+ * The figures of an EstimateRow (without its key) over rows of search_word's articles, first_code,
+ * blocks and lang_articles: a word's blocks and language counts are all known or their union is not
+ * (a null among them).
+ */
+const estimateFigures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(first_code) as first,
     case when count(*) filter (where blocks is null) = 0 then bit_or(blocks)::text end as blocks,
     case when count(*) filter (where lang_articles is null) = 0 then array_to_string(array[${sql.join(
       LANGUAGES.map((_, i) => sql`coalesce(sum(lang_articles[${sql.raw(String(i + 1))}]), 0)`),
       sql`, `,
     )}], ',') end as langs`;
+
+const estimatesQuery = (() => {
+  const figures = estimateFigures;
   return sql`select l.k, f.* from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('words')}::text[],
                                       ${sql.placeholder('prefixes')}::boolean[]) as l(k, word, prefix)
       cross join lateral (select ${figures} from (${wordsOfLexeme(sql`articles, first_code, blocks, lang_articles`)}) x) f`;
@@ -1091,7 +1097,8 @@ const countMatches = async (session: Session, m: Matcher, cap: number) => {
 /**
  * For each word, the stored words that look like it (a typo forgiven), fewest edits first, then most
  * alike; none when nothing is close. Numbers are not corrected. Runs in the caller's transaction.
- * The words are asked one statement per shortlist threshold, the one already set first.
+ * The words are asked one statement per shortlist threshold, the one already set first; each stored
+ * word comes with its estimate's figures, as the estimates statement would give them.
  */
 const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: string | null) => {
   const byThreshold = new Map<string, number[]>();
@@ -1100,21 +1107,26 @@ const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: 
     byThreshold.set(threshold, [...(byThreshold.get(threshold) ?? []), i]);
   }
   const thresholds = [...byThreshold.keys()].sort((a, b) => Number(b === thresholdSet) - Number(a === thresholdSet));
-  const found: { i: number; word: string; similarity: number | string }[] = [];
+  type Similar = Omit<EstimateRow, 'k'> & { i: number; word: string; similarity: number | string };
+  const found: Similar[] = [];
   let set = thresholdSet;
   for (const threshold of thresholds) {
     if (threshold !== set) await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${threshold}, true)`);
     set = threshold;
     const asked = (byThreshold.get(threshold) ?? []).map((i) => ({ i, word: words[i] as string }));
     found.push(
-      ...(await queryRows<{ i: number; word: string; similarity: number | string }>(
+      ...(await queryRows<Similar>(
         tx,
         sql.join(
           asked.map(
-            ({ i, word }) => sql`(select ${i}::int as i, word, similarity(word, ${word}) as similarity from search_word
-               where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
-               order by similarity(word, ${word}) desc, word
-               limit ${FUZZY_SHORTLIST})`,
+            ({ i, word }) => sql`(select ${i}::int as i, s.word, s.similarity, f.* from (
+               select word, similarity(word, ${word}) as similarity, articles, first_code, blocks, lang_articles
+                 from search_word
+                where word % ${word} and word !~ '^[0-9]+$' and length(word) >= 3
+                order by similarity(word, ${word}) desc, word
+                limit ${FUZZY_SHORTLIST}) s
+               cross join lateral (select ${estimateFigures}
+                 from (select s.articles, s.first_code, s.blocks, s.lang_articles) x) f)`,
           ),
           sql` union all `,
         ),
@@ -1122,17 +1134,28 @@ const similarWords = async (tx: DbOrTx, words: readonly string[], thresholdSet: 
     );
   }
   const alternatives: string[][] = [];
+  const estimates: EstimateRow[] = [];
   for (const [i, word] of words.entries()) {
     const rows = found.filter((r) => r.i === i);
     const close = rows
-      .map((r) => ({ word: r.word, similarity: Number(r.similarity), edits: editDistance(word, r.word) }))
+      .map((r) => ({ row: r, word: r.word, similarity: Number(r.similarity), edits: editDistance(word, r.word) }))
       .filter((r) => r.similarity >= FUZZY_SIMILARITY || r.edits <= fuzzyEdits(word))
       .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || (a.word < b.word ? -1 : 1))
       .slice(0, FUZZY_CANDIDATES);
     if (close.length === 0) return null;
     alternatives.push(close.map((r) => r.word));
+    estimates.push(
+      ...close.map(({ row }) => ({
+        k: lexemeKey({ word: row.word, prefix: false }),
+        c: row.c,
+        n: row.n,
+        first: row.first,
+        blocks: row.blocks,
+        langs: row.langs,
+      })),
+    );
   }
-  return alternatives;
+  return { alternatives, estimates };
 };
 
 /** A count that reached the cap reads "more than cap − 1". */
@@ -1361,6 +1384,8 @@ const search = async (tx: DbOrTx, term: string, lang: Language, page: number, si
   // openSession set the shortlist's low threshold.
   const fuzzy = await corrections(tx, words, FUZZY_SHORTLIST_SIMILARITY);
   if (!fuzzy) return { ids: [], total: 0, capped: false, match: 'none' };
+  // The corrections' figures came with them: their estimates cost no statement of their own.
+  keepEstimates(session, fuzzy.estimates);
   const corrected = await rankedWithTotal(session, fuzzy.matcher, lang, asked);
   return {
     ids: corrected.ids,
@@ -1380,12 +1405,13 @@ const corrections = async (tx: DbOrTx, words: readonly string[], thresholdSet: s
   if (typed.length === 0) return null;
   const similar = await similarWords(tx, typed, thresholdSet);
   if (!similar) return null;
-  const alternatives = longWords.map((w) => (isNumber(w) ? [w] : (similar[typed.indexOf(w)] ?? [w])));
+  const alternatives = longWords.map((w) => (isNumber(w) ? [w] : (similar.alternatives[typed.indexOf(w)] ?? [w])));
   const query = alternativesQuery(alternatives);
   const lexemes = alternatives.map((group) => group.map((word) => ({ word, prefix: false })));
   return {
     matcher: { code: null, tsquery: query, allQuery: query, words: lexemes, oem: null } satisfies Matcher,
     corrected: alternatives.map((a) => a[0] ?? ''),
+    estimates: similar.estimates,
   };
 };
 
