@@ -243,8 +243,20 @@ describe('search and article', () => {
   });
 
   it('guesses the words of a plain term as the parser cuts them, and guesses nothing for any other term', async () => {
-    const plain = ['filtro olio', 'Filtro  OLIO 300', '180 72 39', 'x', 'pompa idr 300 kg', 'abc123'];
-    const other = ['300x52.5x84', 'EC-71137', 'câble', '2.574', "l'olio", 'a-b', 'filtro,olio', '12abc'];
+    const plain = [
+      'filtro olio',
+      'Filtro  OLIO 300',
+      '180 72 39',
+      'x',
+      'pompa idr 300 kg',
+      'abc123',
+      '300x52.5x84',
+      '250X52,5X73 B',
+      '300 52,5 80',
+      '2.574',
+      '180x72x39 z',
+    ];
+    const other = ['EC-71137', 'câble', "l'olio", 'a-b', 'filtro,olio', '12abc', '4e7xyx', '12.5x3', '1.2.3'];
     for (const term of plain) {
       const [row] = await queryRows<{ words: string[] | string }>(t.db, sql`select ${termWords(term)} as words`);
       const parsed = typeof row?.words === 'string' ? JSON.parse(row.words) : row?.words;
@@ -253,6 +265,7 @@ describe('search and article', () => {
     }
     expect(plainWords('Filtro  OLIO 300')).toEqual(['filtro', 'olio', '300']);
     expect(plainWords('abc123')).toBeNull();
+    expect(plainWords('250X52,5X73 B')).toEqual(['250x52.5x73', 'b']);
     for (const term of other) expect(plainWords(term), term).toBeNull();
     // A plain term searches as before, its estimates asked ahead.
     expect((await search(dealer, 'term=olio%20motore&size=10&page=0')).hits.map((h) => h.id)).toContain(filterId);

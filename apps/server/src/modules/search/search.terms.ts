@@ -26,13 +26,20 @@ export const termWords = (term: string | SQL): SQL => sql`(
    where t.alias not in ('blank', 'asciihword', 'hword', 'numhword'))`;
 
 /**
- * The words of a term typed as plain words and numbers only (ASCII letters or digits, spaces between),
- * which the parser of `termWords` cuts at the spaces; null for anything else. A guess to ask ahead
- * with: the parser's words stay what the search uses.
+ * A word the parser of `termWords` keeps whole: ASCII letters, a number, a decimal number ('52.5'),
+ * or a track size ('300x52.5x84'; not '12.5x3', which it cuts in two). Letters and digits mixed
+ * otherwise are left out: '4e7xyx' is a number in exponent form and a word.
+ */
+const PLAIN_WORD = /^(?:[a-z]+|\d+(?:\.\d+)?|\d+(?:x\d+(?:\.\d+)?)+)$/;
+
+/**
+ * The words of a term typed as plain words only (PLAIN_WORD, spaces between), which the parser of
+ * `termWords` cuts at the spaces; null for anything else. A guess to ask ahead with: the parser's
+ * words stay what the search uses.
  */
 export const plainWords = (term: string): string[] | null => {
-  const words = term.trim().toLowerCase().split(/ +/);
-  return words.every((w) => /^(?:[a-z]+|\d+)$/.test(w)) ? words : null;
+  const words = termText(term).trim().toLowerCase().split(/ +/);
+  return words.every((w) => PLAIN_WORD.test(w)) ? words : null;
 };
 
 /** Numbers are searched whole ('300' is a width, not every number starting with 300). */
