@@ -141,11 +141,16 @@ test('the typeahead offers at most 10 suggestions and "show all"', async ({ page
 test('a typeahead request the next keystroke supersedes is cancelled, not waited for', async ({ page }) => {
   await signIn(page, 'dealer');
   await page.goto('/spare-parts');
-  // The first term's answer is held back (the server still answers it), so the next term arrives while it is in flight.
+  // The first term's answer is held back until the browser has given it up, so the next term arrives
+  // while it is in flight; then it is let go (the browser no longer takes it).
   let held = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/api\/search\/full\?term=filt&/, async (route) => {
     held = true;
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await released;
     await route.continue().catch(() => undefined);
   });
   const cancelled = page.waitForEvent('requestfailed', {
@@ -153,10 +158,14 @@ test('a typeahead request the next keystroke supersedes is cancelled, not waited
     timeout: 20_000,
   });
   const box = page.getByRole('combobox').first();
-  await box.fill('filt');
-  await expect.poll(() => held).toBe(true);
-  await box.fill('filtro');
-  expect((await cancelled).failure()?.errorText).toMatch(/ABORTED|cancel/i);
+  try {
+    await box.fill('filt');
+    await expect.poll(() => held).toBe(true);
+    await box.fill('filtro');
+    expect((await cancelled).failure()?.errorText).toMatch(/ABORTED|cancel/i);
+  } finally {
+    release();
+  }
   await expect(page.getByTestId('typeahead-option').first()).toBeVisible();
   await expect(page.getByTestId('typeahead-show-all')).toBeVisible();
 });
