@@ -270,11 +270,6 @@ const wordsOfLexeme = (columns: SQL) =>
       union all (select ${columns} from search_word where not l.prefix and word = l.word)`;
 
 /**
- * One row (EstimateRow) per lexeme of the arrays `keys`, `words` and `prefixes` (lexemeArrays): its
- * stored words' figures together. One text for any lexemes, so it can be kept prepared; of each
- * lexeme's two branches only the one its kind passes runs.
- */
-/**
  * The figures of an EstimateRow (without its key) over rows of search_word's articles, first_code,
  * blocks and lang_articles: a word's blocks and language counts are all known or their union is not
  * (a null among them).
@@ -286,12 +281,14 @@ const estimateFigures = sql`count(*) as c, coalesce(sum(articles), 0) as n, min(
       sql`, `,
     )}], ',') end as langs`;
 
-const estimatesQuery = (() => {
-  const figures = estimateFigures;
-  return sql`select l.k, f.* from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('words')}::text[],
+/**
+ * One row (EstimateRow) per lexeme of the arrays `keys`, `words` and `prefixes` (lexemeArrays): its
+ * stored words' figures together. One text for any lexemes, so it can be kept prepared; of each
+ * lexeme's two branches only the one its kind passes runs.
+ */
+const estimatesQuery = sql`select l.k, f.* from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('words')}::text[],
                                       ${sql.placeholder('prefixes')}::boolean[]) as l(k, word, prefix)
-      cross join lateral (select ${figures} from (${wordsOfLexeme(sql`articles, first_code, blocks, lang_articles`)}) x) f`;
-})();
+      cross join lateral (select ${estimateFigures} from (${wordsOfLexeme(sql`articles, first_code, blocks, lang_articles`)}) x) f`;
 
 const estimatesStatement = namedStatement<EstimateRow>('search_estimates', estimatesQuery);
 
